@@ -1,0 +1,3 @@
+//! The `.hys` language: parser, checker, lowering, printer (language doc Parts A and B).
+
+pub mod ast;

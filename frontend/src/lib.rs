@@ -1,0 +1,5 @@
+//! icpic3's front end: input languages lowered to [`solver::Formula`] and
+//! [`ic3::TransitionSystem`], and the command-line program.
+
+pub mod diag;
+pub mod hys;
