@@ -1,3 +1,10 @@
 //! The `.hys` language: parser, checker, lowering, printer (language doc Parts A and B).
 
 pub mod ast;
+pub mod check;
+pub mod constfold;
+pub mod fpconst;
+pub mod interval;
+pub mod ir;
+pub mod lower;
+mod walk;

@@ -1,0 +1,1305 @@
+//! Lowering of a checked `.hys` file into the solver's input (iSAT3 style, like its
+//! `--dump-hys-problem`): every arithmetic operation becomes one definition over a fresh
+//! auxiliary variable, every arithmetic relation a simple bound atom, and the Boolean
+//! structure Tseitin clauses.
+//!
+//! Encoding decisions (also listed in the project docs):
+//! - Int/Real expressions are kept as exact linear forms `Σ cᵢ·tᵢ + k` (terms: variables,
+//!   auxiliaries, Booleans as 0/1) while they are linear; a linear form becomes an auxiliary
+//!   `h = Σ cᵢ·tᵢ + k` only when a non-linear operation needs it as an operand.
+//! - A relation `e1 ~ e2` over Int/Real is `e1 - e2 ~ 0`. Constant: folded. One term
+//!   `c·t + k`: the bound atom `t ~ -k/c` (flipped when `c < 0`); on a Boolean term
+//!   (`b = 1`, `b != 0`, `b + 0 >= 1`) it is decided for `t ∈ {0, 1}` and becomes the literal
+//!   `b`, `¬b`, true or false. Several terms: scaled to coprime integer coefficients with the
+//!   first (in variable order) positive, `h = Σ cᵢ·tᵢ` (hash-consed, so `x - y <= 0` and
+//!   `y - x >= 0` share `h`) and a bound on `h`.
+//! - Bound atoms are canonical: only `x <= c` and `x < c` are atoms; `x > c`, `x >= c` are
+//!   their negations. On integral sorts (Int, machine integers, Int auxiliaries) every bound
+//!   is `x <= c` with integer `c` (`x < 2.5` → `x <= 2`, `x >= 3` → `¬(x <= 2)`); `x = 2.5`
+//!   on them is false. `=` is `x <= c ∧ x >= c`, `!=` its negation.
+//! - `x * x` is `x ^ 2` (tighter propagation, same value).
+//! - Fp relations are Bool-valued definitions: `<` → `FLt`, `>` → swapped `FLt`, `<=`/`>=`
+//!   → `FLe`, `=` → `FSame` (identity), `!=` → `¬FSame`.
+//! - Machine-integer relations: against a constant, a bound atom on the machine-integer
+//!   variable; between two non-constant operands, both are converted exactly to Int
+//!   (`Convert`) and compared through an Int linear form (never a wrapping `BvSub`).
+//! - `to_intN(e)` of an Int `e` that may not fit: `Convert` plus the fit condition
+//!   `MIN <= e <= MAX`, conjoined to the smallest enclosing Boolean atom (relation or
+//!   predicate); inside an `ite` branch the condition only applies when the branch is taken.
+//! - Booleans used as numbers: `BoolToNum` into an Int auxiliary with domain [0, 1]
+//!   (`1 - b2n(b)` for `¬b`).
+//! - Boolean structure: n-ary `and`/`or` are flattened; `or` is a negated `and` (one Tseitin
+//!   variable serves both polarities and `a or b` shares with `!a and !b`); `xor`/`<->` share
+//!   one variable; `not` flips a literal. A constant `false` root is the literal of a Boolean
+//!   constant variable `false` (clause `¬false`). A top-level conjunction contributes one
+//!   root per conjunct.
+//! - Auxiliary variables are named `h#N`, Tseitin variables `t#N`, next-state copies `x'`;
+//!   constants by their value (`3`, `0.5`, `7:int8`, `fp32:0x3dcccccd`).
+
+use super::check::{Checked, DeclaredVar};
+use super::constfold;
+use super::ir::{BoolOp, Constraint, NodeId, NodeKind, RelOp};
+use crate::diag::{Diagnostic, Span};
+use ic3::{StateVar, TransitionSystem};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
+use solver::formula::{Atom, Def, Domain, Formula, Lit, Op, Rel, Sort, VarInfo, VarOrigin};
+use solver::num::{format_rational, FpFormat, IntType, Rational};
+use solver::Var;
+use std::collections::{BTreeMap, HashMap};
+
+/// The result of lowering: a single formula (EXPR form) or a transition system.
+#[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // one value per file; boxing would only complicate the API
+pub enum Lowered {
+    Expr(Formula),
+    Transition(TransitionSystem),
+}
+
+/// Coefficients larger than this (bits) are refused (a `constant too large` error).
+const MAX_COEFF_BITS: u64 = 1_000_000;
+
+/// Lowers a checked file.
+pub fn lower(checked: &Checked) -> Result<Lowered, Diagnostic> {
+    let sections = checked.sections();
+    if !checked.is_transition_system() {
+        let mut lw = Lw::new(checked);
+        lw.declare_all(false);
+        for s in sections {
+            lw.constraints(&s.constraints)?;
+        }
+        return Ok(Lowered::Expr(lw.f));
+    }
+    let get = |i: usize| {
+        sections
+            .get(i)
+            .map(|s| s.constraints.as_slice())
+            .unwrap_or(&[])
+    };
+    let state: Vec<StateVar> = checked
+        .declared()
+        .iter()
+        .map(|d| StateVar {
+            name: d.name.clone(),
+            sort: d.sort,
+            domain: d.domain.clone(),
+            is_static: d.is_static,
+            span: d.span.pair(),
+        })
+        .collect();
+
+    let mut init = Lw::new(checked);
+    init.declare_all(false);
+    init.constraints(get(0))?;
+
+    let mut trans = Lw::new(checked);
+    trans.declare_all(false);
+    trans.declare_all(true);
+    trans.constraints(get(1))?;
+    trans.statics()?;
+
+    let mut target = Lw::new(checked);
+    target.declare_all(false);
+    target.constraints(get(2))?;
+
+    Ok(Lowered::Transition(TransitionSystem {
+        state,
+        init_vars: init.cur.clone(),
+        init: init.f,
+        trans_current: trans.cur.clone(),
+        trans_next: trans.next.clone(),
+        trans: trans.f,
+        target_vars: target.cur.clone(),
+        target: target.f,
+    }))
+}
+
+/// A term of a linear form: a numeric variable, or a Boolean variable read as 0/1.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+enum Term {
+    V(Var),
+    B(Var),
+}
+
+/// `Σ coeff·term + k`, exact; no zero coefficients.
+#[derive(Clone, Debug, Default)]
+struct Lin {
+    terms: BTreeMap<Term, Rational>,
+    k: Rational,
+}
+
+impl Lin {
+    fn constant(k: Rational) -> Lin {
+        Lin {
+            terms: BTreeMap::new(),
+            k,
+        }
+    }
+    fn term(t: Term) -> Lin {
+        let mut terms = BTreeMap::new();
+        terms.insert(t, Rational::one());
+        Lin {
+            terms,
+            k: Rational::zero(),
+        }
+    }
+    fn is_const(&self) -> bool {
+        self.terms.is_empty()
+    }
+    /// `self + sign·o`, merging the smaller form into the larger.
+    fn add(mut self, mut o: Lin, negate_o: bool) -> Lin {
+        if negate_o {
+            o = o.scale_exact(&-Rational::one());
+        }
+        if o.terms.len() > self.terms.len() {
+            std::mem::swap(&mut self, &mut o);
+        }
+        for (t, c) in o.terms {
+            let e = self.terms.entry(t).or_insert_with(Rational::zero);
+            *e += c;
+            if e.is_zero() {
+                self.terms.remove(&t);
+            }
+        }
+        self.k += o.k;
+        self
+    }
+    fn scale_exact(mut self, c: &Rational) -> Lin {
+        if c.is_zero() {
+            return Lin::default();
+        }
+        for v in self.terms.values_mut() {
+            *v *= c;
+        }
+        self.k *= c;
+        self
+    }
+    fn too_large(&self) -> bool {
+        constfold::bits(&self.k) > MAX_COEFF_BITS
+            || self
+                .terms
+                .values()
+                .any(|c| constfold::bits(c) > MAX_COEFF_BITS)
+    }
+}
+
+/// A Boolean value under construction.
+#[derive(Clone, Debug)]
+enum BVal {
+    Const(bool),
+    Lit(Lit),
+    /// conjunction (flattened)
+    And(Vec<Lit>),
+    /// disjunction (flattened)
+    Or(Vec<Lit>),
+}
+
+/// A numeric value under construction.
+#[derive(Clone, Debug)]
+enum NVal {
+    /// Int/Real
+    Lin(Lin),
+    /// any non-Bool sort
+    Var(Var),
+    /// machine-integer constant
+    MConst(Rational),
+    /// fp constant (bits)
+    Fp(u64),
+}
+
+#[derive(Clone, Debug)]
+enum Val {
+    B(BVal),
+    /// a number, with the fit conditions of conversions inside it
+    N(NVal, Vec<Lit>),
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum ConstKey {
+    Num(Sort, Rational),
+    Fp(FpFormat, u64),
+}
+
+fn err(span: Span, msg: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(span, msg)
+}
+
+fn too_large(span: Span) -> Diagnostic {
+    err(
+        span,
+        format!("constant too large while normalising this expression (more than {MAX_COEFF_BITS} bits)"),
+    )
+}
+
+struct Lw<'a> {
+    ck: &'a Checked,
+    f: Formula,
+    cur: Vec<Var>,
+    next: Vec<Var>,
+    defs: HashMap<(Op, Vec<Var>, Sort), Var>,
+    consts: HashMap<ConstKey, Var>,
+    ands: HashMap<Vec<Lit>, Lit>,
+    xors: HashMap<(Lit, Lit), Lit>,
+    ites: HashMap<(Lit, Lit, Lit), Lit>,
+    lit_vars: HashMap<Lit, Var>,
+    false_lit: Option<Lit>,
+    n_aux: u32,
+    n_tseitin: u32,
+}
+
+impl<'a> Lw<'a> {
+    fn new(ck: &'a Checked) -> Lw<'a> {
+        Lw {
+            ck,
+            f: Formula::new(),
+            cur: Vec::new(),
+            next: Vec::new(),
+            defs: HashMap::new(),
+            consts: HashMap::new(),
+            ands: HashMap::new(),
+            xors: HashMap::new(),
+            ites: HashMap::new(),
+            lit_vars: HashMap::new(),
+            false_lit: None,
+            n_aux: 0,
+            n_tseitin: 0,
+        }
+    }
+
+    fn declare_all(&mut self, primed: bool) {
+        let vars: Vec<Var> = self
+            .ck
+            .declared()
+            .iter()
+            .map(|d: &DeclaredVar| {
+                let name = if primed {
+                    format!("{}'", d.name)
+                } else {
+                    d.name.clone()
+                };
+                self.f.add_var(VarInfo {
+                    name,
+                    sort: d.sort,
+                    domain: d.domain.clone(),
+                    origin: VarOrigin::Declared {
+                        span: d.span.pair(),
+                    },
+                    fp_const: None,
+                })
+            })
+            .collect();
+        if primed {
+            self.next = vars;
+        } else {
+            self.cur = vars;
+        }
+    }
+
+    // ------------------------------------------------------------------ variables
+
+    fn aux(&mut self, sort: Sort, domain: Domain, span: Span) -> Var {
+        self.n_aux += 1;
+        self.f.add_var(VarInfo {
+            name: format!("h#{}", self.n_aux),
+            sort,
+            domain,
+            origin: VarOrigin::Aux { span: span.pair() },
+            fp_const: None,
+        })
+    }
+
+    fn tseitin(&mut self, span: Span) -> Var {
+        self.n_tseitin += 1;
+        self.f.add_var(VarInfo {
+            name: format!("t#{}", self.n_tseitin),
+            sort: Sort::Bool,
+            domain: Domain::unbounded(),
+            origin: VarOrigin::Tseitin { span: span.pair() },
+            fp_const: None,
+        })
+    }
+
+    /// `out = op(args)`, hash-consed on (op, args, output sort).
+    fn def(&mut self, op: Op, args: Vec<Var>, sort: Sort, span: Span) -> Var {
+        let key = (op, args, sort);
+        if let Some(&v) = self.defs.get(&key) {
+            return v;
+        }
+        let domain = match key.0 {
+            Op::BoolToNum => Domain::closed(Rational::zero(), Rational::one()),
+            _ => Domain::unbounded(),
+        };
+        let out = self.aux(sort, domain, span);
+        self.f.add_def(Def {
+            out,
+            op: key.0.clone(),
+            args: key.1.clone(),
+        });
+        self.defs.insert(key, out);
+        out
+    }
+
+    /// A constant of an Int/Real/machine sort as a variable with a point domain.
+    fn num_const(&mut self, v: Rational, sort: Sort) -> Var {
+        let key = ConstKey::Num(sort, v.clone());
+        if let Some(&x) = self.consts.get(&key) {
+            return x;
+        }
+        let name = match sort {
+            Sort::MachineInt(t) => format!("{}:{}", format_rational(&v), t.name()),
+            _ => format_rational(&v),
+        };
+        let x = self.f.add_var(VarInfo {
+            name,
+            sort,
+            domain: Domain::point(v),
+            origin: VarOrigin::Constant,
+            fp_const: None,
+        });
+        self.consts.insert(key, x);
+        x
+    }
+
+    fn fp_const(&mut self, f: FpFormat, bits: u64) -> Var {
+        let key = ConstKey::Fp(f, bits);
+        if let Some(&x) = self.consts.get(&key) {
+            return x;
+        }
+        let domain = match f.to_rational(bits) {
+            Some(q) => Domain::point(q),
+            None => Domain::unbounded(),
+        };
+        let x = self.f.add_var(VarInfo {
+            name: format!("{}:0x{bits:x}", f.name()),
+            sort: Sort::Fp(f),
+            domain,
+            origin: VarOrigin::Constant,
+            fp_const: Some(bits),
+        });
+        self.consts.insert(key, x);
+        x
+    }
+
+    fn sort(&self, v: Var) -> Sort {
+        self.f.vars[v].sort
+    }
+
+    fn term_sort(&self, t: Term) -> Sort {
+        match t {
+            Term::V(v) => self.sort(v),
+            Term::B(_) => Sort::Int,
+        }
+    }
+
+    fn term_var(&mut self, t: Term, span: Span) -> Var {
+        match t {
+            Term::V(v) => v,
+            Term::B(b) => self.def(Op::BoolToNum, vec![b], Sort::Int, span),
+        }
+    }
+
+    /// `h = Σ coeffs·terms + k` (no shortcut), sorted Int when everything is integral.
+    fn linear_def(&mut self, l: &Lin, span: Span) -> Var {
+        let mut args = Vec::with_capacity(l.terms.len());
+        let mut coeffs = Vec::with_capacity(l.terms.len());
+        let mut int = l.k.is_integer();
+        for (&t, c) in &l.terms {
+            int &= c.is_integer() && self.term_sort(t).is_integral();
+            args.push(self.term_var(t, span));
+            coeffs.push(c.clone());
+        }
+        let sort = if int { Sort::Int } else { Sort::Real };
+        self.def(
+            Op::Linear {
+                coeffs,
+                constant: l.k.clone(),
+            },
+            args,
+            sort,
+            span,
+        )
+    }
+
+    /// A numeric value as a variable; `sort` is the value's sort (it decides the format of
+    /// fp constants and the type of machine constants).
+    fn var_of(&mut self, v: NVal, sort: Sort, span: Span) -> Var {
+        match v {
+            NVal::Var(x) => x,
+            NVal::MConst(q) => self.num_const(q, sort),
+            NVal::Fp(bits) => {
+                let f = match sort {
+                    Sort::Fp(f) => f,
+                    // fp constants only ever have fp sorts (checker invariant)
+                    _ => FpFormat::F64,
+                };
+                self.fp_const(f, bits)
+            }
+            NVal::Lin(l) => {
+                if l.is_const() {
+                    let s = if l.k.is_integer() {
+                        Sort::Int
+                    } else {
+                        Sort::Real
+                    };
+                    return self.num_const(l.k, s);
+                }
+                if l.k.is_zero() && l.terms.len() == 1 {
+                    if let Some((&t, c)) = l.terms.iter().next() {
+                        if c.is_one() {
+                            return self.term_var(t, span);
+                        }
+                    }
+                }
+                self.linear_def(&l, span)
+            }
+        }
+    }
+
+    /// Like [`Lw::var_of`], but an Int value is converted when `sort` is Real (exactly, by
+    /// an identity linear definition), so the variable has exactly `sort`.
+    fn var_of_sort(&mut self, v: NVal, sort: Sort, span: Span) -> Var {
+        if sort == Sort::Real {
+            if let NVal::Lin(l) = &v {
+                if l.is_const() {
+                    return self.num_const(l.k.clone(), Sort::Real);
+                }
+            }
+        }
+        let x = self.var_of(v, sort, span);
+        if sort == Sort::Real && self.sort(x) == Sort::Int {
+            return self.def(
+                Op::Linear {
+                    coeffs: vec![Rational::one()],
+                    constant: Rational::zero(),
+                },
+                vec![x],
+                Sort::Real,
+                span,
+            );
+        }
+        x
+    }
+
+    /// The value of a numeric variable as a value of its sort.
+    fn nval_of_var(&self, x: Var) -> NVal {
+        match self.sort(x) {
+            Sort::Int | Sort::Real => NVal::Lin(Lin::term(Term::V(x))),
+            _ => NVal::Var(x),
+        }
+    }
+
+    // ------------------------------------------------------------------ Boolean structure
+
+    fn false_lit(&mut self) -> Lit {
+        if let Some(l) = self.false_lit {
+            return l;
+        }
+        let v = self.f.add_var(VarInfo {
+            name: "false".into(),
+            sort: Sort::Bool,
+            domain: Domain::unbounded(),
+            origin: VarOrigin::Constant,
+            fp_const: None,
+        });
+        let l = self.f.bool_lit(v);
+        self.f.add_clause(vec![!l]);
+        self.false_lit = Some(l);
+        l
+    }
+
+    fn const_lit(&mut self, b: bool) -> Lit {
+        let f = self.false_lit();
+        if b {
+            !f
+        } else {
+            f
+        }
+    }
+
+    /// The literal of a conjunction (a Tseitin variable, hash-consed).
+    fn and_lit(&mut self, mut lits: Vec<Lit>, span: Span) -> Lit {
+        lits.sort_unstable();
+        lits.dedup();
+        if let Some(f) = self.false_lit {
+            if lits.contains(&f) {
+                return f;
+            }
+            lits.retain(|&l| l != !f);
+        }
+        // l and ¬l are adjacent after sorting
+        if lits.windows(2).any(|w| w[0] == !w[1]) {
+            return self.const_lit(false);
+        }
+        match lits.len() {
+            0 => return self.const_lit(true),
+            1 => return lits[0],
+            _ => {}
+        }
+        if let Some(&t) = self.ands.get(&lits) {
+            return t;
+        }
+        let v = self.tseitin(span);
+        let t = self.f.bool_lit(v);
+        let mut long = Vec::with_capacity(lits.len() + 1);
+        long.push(t);
+        for &l in &lits {
+            self.f.add_clause(vec![!t, l]);
+            long.push(!l);
+        }
+        self.f.add_clause(long);
+        self.ands.insert(lits, t);
+        t
+    }
+
+    fn lit(&mut self, b: BVal, span: Span) -> Lit {
+        match b {
+            BVal::Const(c) => self.const_lit(c),
+            BVal::Lit(l) => l,
+            BVal::And(ls) => self.and_lit(ls, span),
+            BVal::Or(ls) => {
+                let neg: Vec<Lit> = ls.into_iter().map(|l| !l).collect();
+                !self.and_lit(neg, span)
+            }
+        }
+    }
+
+    fn b_not(b: BVal) -> BVal {
+        match b {
+            BVal::Const(c) => BVal::Const(!c),
+            BVal::Lit(l) => BVal::Lit(!l),
+            BVal::And(ls) => BVal::Or(ls.into_iter().map(|l| !l).collect()),
+            BVal::Or(ls) => BVal::And(ls.into_iter().map(|l| !l).collect()),
+        }
+    }
+
+    fn b_and(&mut self, a: BVal, b: BVal, span: Span) -> BVal {
+        match (a, b) {
+            (BVal::Const(false), _) | (_, BVal::Const(false)) => BVal::Const(false),
+            (BVal::Const(true), x) | (x, BVal::Const(true)) => x,
+            (BVal::And(mut x), BVal::And(y)) => {
+                x.extend(y);
+                BVal::And(x)
+            }
+            (BVal::And(mut x), y) => {
+                let l = self.lit(y, span);
+                x.push(l);
+                BVal::And(x)
+            }
+            (x, BVal::And(mut y)) => {
+                let l = self.lit(x, span);
+                y.insert(0, l);
+                BVal::And(y)
+            }
+            (x, y) => {
+                let lx = self.lit(x, span);
+                let ly = self.lit(y, span);
+                BVal::And(vec![lx, ly])
+            }
+        }
+    }
+
+    fn b_or(&mut self, a: BVal, b: BVal, span: Span) -> BVal {
+        let r = self.b_and(Self::b_not(a), Self::b_not(b), span);
+        Self::b_not(r)
+    }
+
+    fn b_xor(&mut self, a: BVal, b: BVal, span: Span) -> BVal {
+        match (a, b) {
+            (BVal::Const(c), x) | (x, BVal::Const(c)) => {
+                if c {
+                    Self::b_not(x)
+                } else {
+                    x
+                }
+            }
+            (x, y) => {
+                let lx = self.lit(x, span);
+                let ly = self.lit(y, span);
+                self.xor_lit(lx, ly, span)
+            }
+        }
+    }
+
+    fn xor_lit(&mut self, a: Lit, b: Lit, span: Span) -> BVal {
+        let neg = a.is_negated() != b.is_negated();
+        let a = Lit(a.0 & !1);
+        let b = Lit(b.0 & !1);
+        if a == b {
+            return BVal::Const(neg);
+        }
+        let key = (a.min(b), a.max(b));
+        let t = match self.xors.get(&key) {
+            Some(&t) => t,
+            None => {
+                let v = self.tseitin(span);
+                let t = self.f.bool_lit(v);
+                let (a, b) = key;
+                self.f.add_clause(vec![!t, a, b]);
+                self.f.add_clause(vec![!t, !a, !b]);
+                self.f.add_clause(vec![t, !a, b]);
+                self.f.add_clause(vec![t, a, !b]);
+                self.xors.insert(key, t);
+                t
+            }
+        };
+        BVal::Lit(if neg { !t } else { t })
+    }
+
+    fn b_ite(&mut self, c: BVal, a: BVal, b: BVal, span: Span) -> BVal {
+        match (c, a, b) {
+            (BVal::Const(c), a, b) => {
+                if c {
+                    a
+                } else {
+                    b
+                }
+            }
+            (c, BVal::Const(true), b) => self.b_or(c, b, span),
+            (c, BVal::Const(false), b) => self.b_and(Self::b_not(c), b, span),
+            (c, a, BVal::Const(true)) => self.b_or(Self::b_not(c), a, span),
+            (c, a, BVal::Const(false)) => self.b_and(c, a, span),
+            (c, a, b) => {
+                let mut lc = self.lit(c, span);
+                let mut la = self.lit(a, span);
+                let mut lb = self.lit(b, span);
+                if la == lb {
+                    return BVal::Lit(la);
+                }
+                if lc.is_negated() {
+                    lc = !lc;
+                    std::mem::swap(&mut la, &mut lb);
+                }
+                if la == !lb {
+                    // ite(c, a, ¬a) = (c <-> a)
+                    let x = self.xor_lit(lc, la, span);
+                    return Self::b_not(x);
+                }
+                let key = (lc, la, lb);
+                if let Some(&t) = self.ites.get(&key) {
+                    return BVal::Lit(t);
+                }
+                let v = self.tseitin(span);
+                let t = self.f.bool_lit(v);
+                self.f.add_clause(vec![!lc, !la, t]);
+                self.f.add_clause(vec![lc, !lb, t]);
+                self.f.add_clause(vec![!lc, la, !t]);
+                self.f.add_clause(vec![lc, lb, !t]);
+                self.ites.insert(key, t);
+                BVal::Lit(t)
+            }
+        }
+    }
+
+    /// A Boolean variable equivalent to the positive form of `l`, and whether `l` is negated.
+    fn var_of_lit(&mut self, l: Lit, span: Span) -> (Var, bool) {
+        let neg = l.is_negated();
+        let base = Lit(l.0 & !1);
+        if let Atom::Bool(v) = self.f.atom(base.atom()) {
+            return (*v, neg);
+        }
+        if let Some(&v) = self.lit_vars.get(&base) {
+            return (v, neg);
+        }
+        let v = self.tseitin(span);
+        let t = self.f.bool_lit(v);
+        self.f.add_clause(vec![!t, base]);
+        self.f.add_clause(vec![t, !base]);
+        self.lit_vars.insert(base, v);
+        (v, neg)
+    }
+
+    fn add_root(&mut self, b: BVal, span: Span) {
+        match b {
+            BVal::Const(true) => {}
+            BVal::And(ls) => {
+                for l in ls {
+                    self.f.add_root(l);
+                }
+            }
+            b => {
+                let l = self.lit(b, span);
+                self.f.add_root(l);
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ relations
+
+    fn atom(&mut self, x: Var, rel: Rel, value: Rational) -> Lit {
+        self.f.atom_lit(Atom::Bound { var: x, rel, value })
+    }
+
+    /// `t op v` for a single term.
+    fn bound(&mut self, t: Term, op: RelOp, v: Rational, span: Span) -> BVal {
+        let x = match t {
+            Term::B(b) => {
+                let at0 = op.holds(Rational::zero().cmp(&v));
+                let at1 = op.holds(Rational::one().cmp(&v));
+                let l = self.f.bool_lit(b);
+                return match (at0, at1) {
+                    (true, true) => BVal::Const(true),
+                    (false, false) => BVal::Const(false),
+                    (false, true) => BVal::Lit(l),
+                    (true, false) => BVal::Lit(!l),
+                };
+            }
+            Term::V(x) => x,
+        };
+        if self.sort(x).is_integral() {
+            let floor = v.floor().to_integer();
+            let ceil = v.ceil().to_integer();
+            let le = |this: &mut Self, c: BigInt| this.atom(x, Rel::Le, Rational::from_integer(c));
+            return match op {
+                RelOp::Le => BVal::Lit(le(self, floor)),
+                RelOp::Lt => BVal::Lit(le(self, ceil - 1)),
+                RelOp::Ge => BVal::Lit(!le(self, ceil - 1)),
+                RelOp::Gt => BVal::Lit(!le(self, floor)),
+                RelOp::Eq | RelOp::Ne => {
+                    let r = if v.is_integer() {
+                        let c = v.to_integer();
+                        let a = le(self, c.clone());
+                        let b = !le(self, c - 1);
+                        BVal::And(vec![a, b])
+                    } else {
+                        BVal::Const(false)
+                    };
+                    if op == RelOp::Ne {
+                        Self::b_not(r)
+                    } else {
+                        r
+                    }
+                }
+            };
+        }
+        let _ = span;
+        match op {
+            RelOp::Le => BVal::Lit(self.atom(x, Rel::Le, v)),
+            RelOp::Lt => BVal::Lit(self.atom(x, Rel::Lt, v)),
+            RelOp::Ge => BVal::Lit(!self.atom(x, Rel::Lt, v)),
+            RelOp::Gt => BVal::Lit(!self.atom(x, Rel::Le, v)),
+            RelOp::Eq | RelOp::Ne => {
+                let a = self.atom(x, Rel::Le, v.clone());
+                let b = !self.atom(x, Rel::Lt, v);
+                let r = BVal::And(vec![a, b]);
+                if op == RelOp::Ne {
+                    Self::b_not(r)
+                } else {
+                    r
+                }
+            }
+        }
+    }
+
+    /// `d op 0` for an Int/Real linear form.
+    fn rel_lin(&mut self, op: RelOp, d: Lin, span: Span) -> BVal {
+        if d.is_const() {
+            return BVal::Const(op.holds(d.k.cmp(&Rational::zero())));
+        }
+        if d.terms.len() == 1 {
+            if let Some((&t, c)) = d.terms.iter().next() {
+                let v = -(&d.k / c);
+                let op = if c.is_negative() { op.swap() } else { op };
+                return self.bound(t, op, v, span);
+            }
+        }
+        // scale to coprime integer coefficients, the first one positive
+        let mut lcm = BigInt::one();
+        for c in d.terms.values() {
+            lcm = lcm.lcm(c.denom());
+        }
+        let mut gcd = BigInt::zero();
+        for c in d.terms.values() {
+            let n = (c * Rational::from_integer(lcm.clone())).to_integer();
+            gcd = gcd.gcd(&n);
+        }
+        let mut s = Rational::new(lcm, gcd);
+        if d.terms.values().next().is_some_and(|c| c.is_negative()) {
+            s = -s;
+        }
+        let op = if s.is_negative() { op.swap() } else { op };
+        let mut d = d.scale_exact(&s);
+        let k = std::mem::replace(&mut d.k, Rational::zero());
+        let h = self.linear_def(&d, span);
+        self.bound(Term::V(h), op, -k, span)
+    }
+
+    // ------------------------------------------------------------------ constraints
+
+    fn constraints(&mut self, cs: &[Constraint]) -> Result<(), Diagnostic> {
+        for c in cs {
+            let v = self.eval(c)?;
+            let b = match v {
+                Val::B(b) => b,
+                // a checked constraint is Boolean
+                Val::N(..) => {
+                    return Err(err(c.span, "internal error: a constraint is not Boolean"))
+                }
+            };
+            self.add_root(b, c.span);
+        }
+        Ok(())
+    }
+
+    /// `s' = s` for every static variable.
+    fn statics(&mut self) -> Result<(), Diagnostic> {
+        for (i, d) in self.ck.declared().iter().enumerate() {
+            if !d.is_static {
+                continue;
+            }
+            let (Some(&c), Some(&n)) = (self.cur.get(i), self.next.get(i)) else {
+                continue;
+            };
+            let span = d.span;
+            let b = match d.sort {
+                Sort::Bool => {
+                    let (lc, ln) = (self.f.bool_lit(c), self.f.bool_lit(n));
+                    let x = self.xor_lit(ln, lc, span);
+                    Self::b_not(x)
+                }
+                Sort::Int | Sort::Real => {
+                    let diff = Lin::term(Term::V(n)).add(Lin::term(Term::V(c)), true);
+                    self.rel_lin(RelOp::Eq, diff, span)
+                }
+                Sort::Fp(_) => {
+                    let out = self.def(Op::FSame, vec![c.min(n), c.max(n)], Sort::Bool, span);
+                    BVal::Lit(self.f.bool_lit(out))
+                }
+                Sort::MachineInt(_) => {
+                    let ci = self.def(Op::Convert, vec![c], Sort::Int, span);
+                    let ni = self.def(Op::Convert, vec![n], Sort::Int, span);
+                    let diff = Lin::term(Term::V(ni)).add(Lin::term(Term::V(ci)), true);
+                    self.rel_lin(RelOp::Eq, diff, span)
+                }
+            };
+            self.add_root(b, span);
+        }
+        Ok(())
+    }
+
+    /// Lowers the nodes of one constraint bottom-up (explicit stack; only nodes reachable
+    /// from the root).
+    fn eval(&mut self, c: &Constraint) -> Result<Val, Diagnostic> {
+        let ir = &self.ck.ir;
+        let base = c.first;
+        let len = c.end.saturating_sub(c.first) as usize;
+        let mut vals: Vec<Option<Val>> = vec![None; len];
+        let mut stack: Vec<(NodeId, bool)> = vec![(c.root, false)];
+        let mut kids: Vec<NodeId> = Vec::new();
+        while let Some((id, expanded)) = stack.pop() {
+            if !expanded {
+                stack.push((id, true));
+                kids.clear();
+                children(&ir.node(id).kind, &mut kids);
+                for &k in kids.iter().rev() {
+                    stack.push((k, false));
+                }
+                continue;
+            }
+            let v = self.node(id, base, &mut vals)?;
+            let slot = (id - base) as usize;
+            if let Some(s) = vals.get_mut(slot) {
+                *s = Some(v);
+            }
+        }
+        let slot = (c.root - base) as usize;
+        vals.get_mut(slot)
+            .and_then(Option::take)
+            .ok_or_else(|| err(c.span, "internal error: constraint without a value"))
+    }
+}
+
+/// The operand nodes of a node.
+fn children(k: &NodeKind, out: &mut Vec<NodeId>) {
+    match k {
+        NodeKind::Bool(_) | NodeKind::Num(_) | NodeKind::Fp(_) | NodeKind::Var { .. } => {}
+        NodeKind::BoolToNum(a)
+        | NodeKind::Not(a)
+        | NodeKind::Neg(a)
+        | NodeKind::Pow(a, _)
+        | NodeKind::FitConvert(a) => out.push(*a),
+        NodeKind::Bool2(_, a, b)
+        | NodeKind::Rel(_, a, b)
+        | NodeKind::Add(a, b)
+        | NodeKind::Sub(a, b)
+        | NodeKind::Mul(a, b)
+        | NodeKind::Div(a, b) => {
+            out.push(*a);
+            out.push(*b);
+        }
+        NodeKind::Ite(a, b, c) => {
+            out.push(*a);
+            out.push(*b);
+            out.push(*c);
+        }
+        NodeKind::Op(_, args) => out.extend_from_slice(args),
+    }
+}
+
+fn take(vals: &mut [Option<Val>], base: NodeId, id: NodeId, span: Span) -> Result<Val, Diagnostic> {
+    vals.get_mut(id.wrapping_sub(base) as usize)
+        .and_then(Option::take)
+        .ok_or_else(|| err(span, "internal error: operand lowered twice or not at all"))
+}
+
+fn as_lin(v: NVal) -> Lin {
+    match v {
+        NVal::Lin(l) => l,
+        NVal::Var(x) => Lin::term(Term::V(x)),
+        // Int/Real values are never machine or fp constants (checker invariant)
+        NVal::MConst(q) => Lin::constant(q),
+        NVal::Fp(_) => Lin::default(),
+    }
+}
+
+impl Lw<'_> {
+    fn take_b(
+        &mut self,
+        vals: &mut [Option<Val>],
+        base: NodeId,
+        id: NodeId,
+        span: Span,
+    ) -> Result<BVal, Diagnostic> {
+        match take(vals, base, id, span)? {
+            Val::B(b) => Ok(b),
+            Val::N(..) => Err(err(span, "internal error: Boolean operand expected")),
+        }
+    }
+
+    fn take_n(
+        &mut self,
+        vals: &mut [Option<Val>],
+        base: NodeId,
+        id: NodeId,
+        span: Span,
+    ) -> Result<(NVal, Vec<Lit>), Diagnostic> {
+        match take(vals, base, id, span)? {
+            Val::N(v, c) => Ok((v, c)),
+            Val::B(_) => Err(err(span, "internal error: numeric operand expected")),
+        }
+    }
+
+    /// A Boolean used as a number.
+    fn b2n(&mut self, b: BVal, span: Span) -> Lin {
+        match b {
+            BVal::Const(c) => Lin::constant(if c { Rational::one() } else { Rational::zero() }),
+            b => {
+                let l = self.lit(b, span);
+                let (v, neg) = self.var_of_lit(l, span);
+                let t = Lin::term(Term::B(v));
+                if neg {
+                    // b2n(¬v) = 1 - b2n(v)
+                    Lin::constant(Rational::one()).add(t, true)
+                } else {
+                    t
+                }
+            }
+        }
+    }
+
+    /// `b ∧ conds`
+    fn with_conds(&mut self, b: BVal, conds: Vec<Lit>, span: Span) -> BVal {
+        if conds.is_empty() {
+            return b;
+        }
+        self.b_and(b, BVal::And(conds), span)
+    }
+
+    /// Result of a numeric operation producing variable `out`.
+    fn num_result(&self, out: Var, conds: Vec<Lit>) -> Val {
+        Val::N(self.nval_of_var(out), conds)
+    }
+
+    fn node(
+        &mut self,
+        id: NodeId,
+        base: NodeId,
+        vals: &mut [Option<Val>],
+    ) -> Result<Val, Diagnostic> {
+        let ck = self.ck;
+        let n = ck.ir.node(id);
+        let (span, sort) = (n.span, n.sort);
+        let ir = &ck.ir;
+        Ok(match &n.kind {
+            NodeKind::Bool(b) => Val::B(BVal::Const(*b)),
+            NodeKind::Num(q) => match sort {
+                Sort::MachineInt(_) => Val::N(NVal::MConst(q.clone()), vec![]),
+                _ => Val::N(NVal::Lin(Lin::constant(q.clone())), vec![]),
+            },
+            NodeKind::Fp(bits) => Val::N(NVal::Fp(*bits), vec![]),
+            NodeKind::Var { var, primed } => {
+                let map = if *primed { &self.next } else { &self.cur };
+                let Some(&x) = map.get(*var as usize) else {
+                    return Err(err(span, "internal error: unknown variable"));
+                };
+                if sort == Sort::Bool {
+                    Val::B(BVal::Lit(self.f.bool_lit(x)))
+                } else {
+                    Val::N(self.nval_of_var(x), vec![])
+                }
+            }
+            NodeKind::BoolToNum(a) => {
+                let b = self.take_b(vals, base, *a, span)?;
+                Val::N(NVal::Lin(self.b2n(b, span)), vec![])
+            }
+            NodeKind::Not(a) => Val::B(Self::b_not(self.take_b(vals, base, *a, span)?)),
+            NodeKind::Bool2(op, a, b) => {
+                let x = self.take_b(vals, base, *a, span)?;
+                let y = self.take_b(vals, base, *b, span)?;
+                Val::B(match op {
+                    BoolOp::And => self.b_and(x, y, span),
+                    BoolOp::Or => self.b_or(x, y, span),
+                    BoolOp::Impl => self.b_or(Self::b_not(x), y, span),
+                    BoolOp::Xor => self.b_xor(x, y, span),
+                    BoolOp::Iff => {
+                        let r = self.b_xor(x, y, span);
+                        Self::b_not(r)
+                    }
+                })
+            }
+            NodeKind::Ite(c, a, b) => {
+                let cv = self.take_b(vals, base, *c, span)?;
+                if sort == Sort::Bool {
+                    let x = self.take_b(vals, base, *a, span)?;
+                    let y = self.take_b(vals, base, *b, span)?;
+                    Val::B(self.b_ite(cv, x, y, span))
+                } else {
+                    let (x, cx) = self.take_n(vals, base, *a, span)?;
+                    let (y, cy) = self.take_n(vals, base, *b, span)?;
+                    self.num_ite(cv, (x, cx), (y, cy), sort, span)
+                }
+            }
+            NodeKind::Rel(op, a, b) => {
+                let sa = ir.node(*a).sort;
+                if sa == Sort::Bool {
+                    let x = self.take_b(vals, base, *a, span)?;
+                    let y = self.take_b(vals, base, *b, span)?;
+                    let r = self.b_xor(x, y, span);
+                    return Ok(Val::B(if *op == RelOp::Eq { Self::b_not(r) } else { r }));
+                }
+                let (x, mut cx) = self.take_n(vals, base, *a, span)?;
+                let (y, cy) = self.take_n(vals, base, *b, span)?;
+                cx.extend(cy);
+                let r = match sa {
+                    Sort::Int | Sort::Real => {
+                        let d = as_lin(x).add(as_lin(y), true);
+                        if d.too_large() {
+                            return Err(too_large(span));
+                        }
+                        self.rel_lin(*op, d, span)
+                    }
+                    Sort::Fp(_) => {
+                        let vx = self.var_of(x, sa, span);
+                        let vy = self.var_of(y, sa, span);
+                        self.fp_rel(*op, vx, vy, span)
+                    }
+                    Sort::MachineInt(_) => self.machine_rel(*op, x, y, sa, span),
+                    Sort::Bool => BVal::Const(false),
+                };
+                Val::B(self.with_conds(r, cx, span))
+            }
+            NodeKind::Add(a, b) | NodeKind::Sub(a, b) => {
+                let (x, mut cx) = self.take_n(vals, base, *a, span)?;
+                let (y, cy) = self.take_n(vals, base, *b, span)?;
+                cx.extend(cy);
+                let neg = matches!(n.kind, NodeKind::Sub(..));
+                Val::N(NVal::Lin(as_lin(x).add(as_lin(y), neg)), cx)
+            }
+            NodeKind::Neg(a) => {
+                let (x, cx) = self.take_n(vals, base, *a, span)?;
+                Val::N(NVal::Lin(as_lin(x).scale_exact(&-Rational::one())), cx)
+            }
+            NodeKind::Mul(a, b) => {
+                let (x, mut cx) = self.take_n(vals, base, *a, span)?;
+                let (y, cy) = self.take_n(vals, base, *b, span)?;
+                cx.extend(cy);
+                let (lx, ly) = (as_lin(x), as_lin(y));
+                if lx.is_const() || ly.is_const() {
+                    let (c, l) = if lx.is_const() {
+                        (lx.k, ly)
+                    } else {
+                        (ly.k, lx)
+                    };
+                    let r = l.scale_exact(&c);
+                    if r.too_large() {
+                        return Err(too_large(span));
+                    }
+                    return Ok(Val::N(NVal::Lin(r), cx));
+                }
+                let sx = ir.node(*a).sort;
+                let sy = ir.node(*b).sort;
+                let vx = self.var_of(NVal::Lin(lx), sx, span);
+                let vy = self.var_of(NVal::Lin(ly), sy, span);
+                let out = if vx == vy {
+                    self.def(Op::Pow(2), vec![vx], sort, span)
+                } else {
+                    self.def(Op::Mul, vec![vx.min(vy), vx.max(vy)], sort, span)
+                };
+                self.num_result(out, cx)
+            }
+            NodeKind::Div(a, b) => {
+                let (x, mut cx) = self.take_n(vals, base, *a, span)?;
+                let (y, cy) = self.take_n(vals, base, *b, span)?;
+                cx.extend(cy);
+                let (lx, ly) = (as_lin(x), as_lin(y));
+                if ly.is_const() && !ly.k.is_zero() {
+                    let r = lx.scale_exact(&ly.k.recip());
+                    if r.too_large() {
+                        return Err(too_large(span));
+                    }
+                    return Ok(Val::N(NVal::Lin(r), cx));
+                }
+                let sx = ir.node(*a).sort;
+                let sy = ir.node(*b).sort;
+                let vx = self.var_of(NVal::Lin(lx), sx, span);
+                let vy = self.var_of(NVal::Lin(ly), sy, span);
+                let out = self.def(Op::Div, vec![vx, vy], Sort::Real, span);
+                self.num_result(out, cx)
+            }
+            NodeKind::Pow(a, k) => {
+                let (x, cx) = self.take_n(vals, base, *a, span)?;
+                let lx = as_lin(x);
+                if lx.is_const() {
+                    if let Ok(v) = constfold::pow(&lx.k, &BigInt::from(*k)) {
+                        return Ok(Val::N(NVal::Lin(Lin::constant(v)), cx));
+                    }
+                }
+                let sx = ir.node(*a).sort;
+                let vx = self.var_of(NVal::Lin(lx), sx, span);
+                let out = match k {
+                    0 => return Ok(Val::N(NVal::Lin(Lin::constant(Rational::one())), cx)),
+                    1 => vx,
+                    _ => self.def(Op::Pow(*k), vec![vx], sort, span),
+                };
+                self.num_result(out, cx)
+            }
+            NodeKind::Op(op, args) => {
+                let mut vars = Vec::with_capacity(args.len());
+                let mut conds = Vec::new();
+                for &a in args {
+                    let sa = ir.node(a).sort;
+                    let (x, c) = self.take_n(vals, base, a, span)?;
+                    conds.extend(c);
+                    vars.push(self.var_of(x, sa, span));
+                }
+                if matches!(op, Op::Min | Op::Max | Op::FSame) && vars.len() == 2 {
+                    vars.sort_unstable();
+                }
+                let out = self.def(op.clone(), vars, sort, span);
+                if sort == Sort::Bool {
+                    let l = self.f.bool_lit(out);
+                    Val::B(self.with_conds(BVal::Lit(l), conds, span))
+                } else {
+                    self.num_result(out, conds)
+                }
+            }
+            NodeKind::FitConvert(a) => {
+                let (x, mut conds) = self.take_n(vals, base, *a, span)?;
+                let t = match sort {
+                    Sort::MachineInt(t) => t,
+                    _ => {
+                        return Err(err(
+                            span,
+                            "internal error: conversion to a non-machine sort",
+                        ))
+                    }
+                };
+                let l = as_lin(x);
+                self.fit_conditions(&l, t, span, &mut conds);
+                let sa = ir.node(*a).sort;
+                let v = self.var_of(NVal::Lin(l), sa, span);
+                let out = self.def(Op::Convert, vec![v], sort, span);
+                self.num_result(out, conds)
+            }
+        })
+    }
+
+    /// `MIN <= l <= MAX` for machine type `t`, as literals appended to `conds`.
+    fn fit_conditions(&mut self, l: &Lin, t: IntType, span: Span, conds: &mut Vec<Lit>) {
+        let min = Rational::from_integer(t.min_value());
+        let max = Rational::from_integer(t.max_value());
+        for (op, bound) in [(RelOp::Ge, min), (RelOp::Le, max)] {
+            let d = l.clone().add(Lin::constant(bound), true);
+            match self.rel_lin(op, d, span) {
+                BVal::Const(true) => {}
+                b => {
+                    let x = self.lit(b, span);
+                    conds.push(x);
+                }
+            }
+        }
+    }
+
+    fn fp_rel(&mut self, op: RelOp, x: Var, y: Var, span: Span) -> BVal {
+        let (o, a, b, negate) = match op {
+            RelOp::Lt => (Op::FLt, x, y, false),
+            RelOp::Gt => (Op::FLt, y, x, false),
+            RelOp::Le => (Op::FLe, x, y, false),
+            RelOp::Ge => (Op::FLe, y, x, false),
+            RelOp::Eq => (Op::FSame, x.min(y), x.max(y), false),
+            RelOp::Ne => (Op::FSame, x.min(y), x.max(y), true),
+        };
+        let out = self.def(o, vec![a, b], Sort::Bool, span);
+        let l = self.f.bool_lit(out);
+        BVal::Lit(if negate { !l } else { l })
+    }
+
+    fn machine_rel(&mut self, op: RelOp, x: NVal, y: NVal, sort: Sort, span: Span) -> BVal {
+        match (x, y) {
+            (NVal::MConst(a), NVal::MConst(b)) => BVal::Const(op.holds(a.cmp(&b))),
+            (x, NVal::MConst(b)) => {
+                let vx = self.var_of(x, sort, span);
+                self.bound(Term::V(vx), op, b, span)
+            }
+            (NVal::MConst(a), y) => {
+                let vy = self.var_of(y, sort, span);
+                self.bound(Term::V(vy), op.swap(), a, span)
+            }
+            (x, y) => {
+                let vx = self.var_of(x, sort, span);
+                let vy = self.var_of(y, sort, span);
+                if vx == vy {
+                    return BVal::Const(op.holds(std::cmp::Ordering::Equal));
+                }
+                let ix = self.def(Op::Convert, vec![vx], Sort::Int, span);
+                let iy = self.def(Op::Convert, vec![vy], Sort::Int, span);
+                let d = Lin::term(Term::V(ix)).add(Lin::term(Term::V(iy)), true);
+                self.rel_lin(op, d, span)
+            }
+        }
+    }
+
+    fn num_ite(
+        &mut self,
+        c: BVal,
+        (x, cx): (NVal, Vec<Lit>),
+        (y, cy): (NVal, Vec<Lit>),
+        sort: Sort,
+        span: Span,
+    ) -> Val {
+        let lc = match c {
+            BVal::Const(true) => return Val::N(x, cx),
+            BVal::Const(false) => return Val::N(y, cy),
+            c => self.lit(c, span),
+        };
+        // a branch's fit conditions only matter when the branch is taken
+        let mut conds = Vec::with_capacity(cx.len() + cy.len());
+        for l in cx {
+            let b = BVal::Or(vec![!lc, l]);
+            conds.push(self.lit(b, span));
+        }
+        for l in cy {
+            let b = BVal::Or(vec![lc, l]);
+            conds.push(self.lit(b, span));
+        }
+        let (cv, neg) = self.var_of_lit(lc, span);
+        let vx = self.var_of_sort(x, sort, span);
+        let vy = self.var_of_sort(y, sort, span);
+        let (vx, vy) = if neg { (vy, vx) } else { (vx, vy) };
+        if vx == vy {
+            return self.num_result(vx, conds);
+        }
+        let out = self.def(Op::Ite, vec![cv, vx, vy], sort, span);
+        self.num_result(out, conds)
+    }
+}
