@@ -69,7 +69,11 @@ pub enum Decl {
         span: Span,
     },
     /// `define name = constexpr;`
-    Define { name: Ident, value: Expr, span: Span },
+    Define {
+        name: Ident,
+        value: Expr,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -105,10 +109,115 @@ pub struct RangeSpec {
     pub span: Span,
 }
 
-#[derive(Clone, PartialEq, Debug)]
+/// An expression node.
+///
+/// Long left-associative chains (`a + a + ... + a`, 100,000 terms) make trees far deeper
+/// than the call stack allows for recursive code, so `Drop`, `PartialEq` and
+/// [`Expr::strip_spans`] are implemented iteratively (`Clone` and `Debug` are derived and
+/// recursive). Because `Expr` implements `Drop`, fields cannot be moved out of an `Expr` by
+/// pattern matching; match on `&e.kind`, or use `std::mem::replace`.
+#[derive(Clone, Debug)]
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+}
+
+impl Expr {
+    /// A childless placeholder node (used while dismantling trees).
+    fn placeholder() -> Expr {
+        Expr {
+            kind: ExprKind::Bool(false),
+            span: Span::default(),
+        }
+    }
+
+    fn has_children(&self) -> bool {
+        match &self.kind {
+            ExprKind::Num { .. }
+            | ExprKind::Bool(_)
+            | ExprKind::Name { .. }
+            | ExprKind::RoundingMode(_) => false,
+            ExprKind::Unary(..) | ExprKind::Binary(..) | ExprKind::Paren(..) => true,
+            ExprKind::Call { args, .. } => !args.is_empty(),
+        }
+    }
+
+    /// Moves the children that have children themselves out to `out`, leaving placeholders.
+    fn take_subtrees(&mut self, out: &mut Vec<Expr>) {
+        let mut take = |e: &mut Expr| {
+            if e.has_children() {
+                out.push(std::mem::replace(e, Expr::placeholder()));
+            }
+        };
+        match &mut self.kind {
+            ExprKind::Unary(_, e) | ExprKind::Paren(_, e) => take(e),
+            ExprKind::Binary(_, a, b) => {
+                take(a);
+                take(b);
+            }
+            ExprKind::Call { args, .. } => args.iter_mut().for_each(&mut take),
+            ExprKind::Num { .. }
+            | ExprKind::Bool(_)
+            | ExprKind::Name { .. }
+            | ExprKind::RoundingMode(_) => {}
+        }
+    }
+}
+
+impl Drop for Expr {
+    fn drop(&mut self) {
+        // Without this, dropping a chain of 100,000 `+` overflows the stack.
+        let mut stack = Vec::new();
+        self.take_subtrees(&mut stack);
+        while let Some(mut e) = stack.pop() {
+            e.take_subtrees(&mut stack);
+            // `e` now has only childless children: dropping it does not recurse further.
+        }
+    }
+}
+
+impl PartialEq for Expr {
+    fn eq(&self, other: &Expr) -> bool {
+        let mut stack: Vec<(&Expr, &Expr)> = vec![(self, other)];
+        while let Some((a, b)) = stack.pop() {
+            if a.span != b.span {
+                return false;
+            }
+            use ExprKind::*;
+            match (&a.kind, &b.kind) {
+                (Unary(o1, x1), Unary(o2, x2)) if o1 == o2 => stack.push((x1, x2)),
+                (Paren(k1, x1), Paren(k2, x2)) if k1 == k2 => stack.push((x1, x2)),
+                (Binary(o1, l1, r1), Binary(o2, l2, r2)) if o1 == o2 => {
+                    stack.push((r1, r2));
+                    stack.push((l1, l2));
+                }
+                (
+                    Call {
+                        func: f1,
+                        args: a1,
+                        parenthesized: p1,
+                    },
+                    Call {
+                        func: f2,
+                        args: a2,
+                        parenthesized: p2,
+                    },
+                ) if f1 == f2 && p1 == p2 && a1.len() == a2.len() => {
+                    stack.extend(a1.iter().zip(a2.iter()).rev());
+                }
+                (Num { .. }, Num { .. })
+                | (Bool(_), Bool(_))
+                | (Name { .. }, Name { .. })
+                | (RoundingMode(_), RoundingMode(_)) => {
+                    if a.kind != b.kind {
+                        return false;
+                    }
+                }
+                _ => return false,
+            }
+        }
+        true
+    }
 }
 
 /// Bracket kinds; they group interchangeably but must match.
@@ -122,10 +231,16 @@ pub enum Bracket {
 #[derive(Clone, PartialEq, Debug)]
 pub enum ExprKind {
     /// A number as written (`text`) and its exact value.
-    Num { text: String, value: Rational },
+    Num {
+        text: String,
+        value: Rational,
+    },
     Bool(bool),
     /// A variable or `define` name; `primed` for `x'`.
-    Name { name: String, primed: bool },
+    Name {
+        name: String,
+        primed: bool,
+    },
     /// A rounding-mode keyword (`RNE RNA RTP RTN RTZ`), only meaningful as a function argument.
     RoundingMode(RoundingMode),
     Unary(UnOp, Box<Expr>),
@@ -471,18 +586,22 @@ impl Expr {
     }
 
     pub fn strip_spans(&mut self) {
-        self.span = Span::default();
-        match &mut self.kind {
-            ExprKind::Num { .. }
-            | ExprKind::Bool(_)
-            | ExprKind::Name { .. }
-            | ExprKind::RoundingMode(_) => {}
-            ExprKind::Unary(_, e) | ExprKind::Paren(_, e) => e.strip_spans(),
-            ExprKind::Binary(_, a, b) => {
-                a.strip_spans();
-                b.strip_spans();
+        // iterative: trees can be very deep (see [`Expr`])
+        let mut stack: Vec<&mut Expr> = vec![self];
+        while let Some(e) = stack.pop() {
+            e.span = Span::default();
+            match &mut e.kind {
+                ExprKind::Num { .. }
+                | ExprKind::Bool(_)
+                | ExprKind::Name { .. }
+                | ExprKind::RoundingMode(_) => {}
+                ExprKind::Unary(_, x) | ExprKind::Paren(_, x) => stack.push(x),
+                ExprKind::Binary(_, a, b) => {
+                    stack.push(a);
+                    stack.push(b);
+                }
+                ExprKind::Call { args, .. } => stack.extend(args.iter_mut()),
             }
-            ExprKind::Call { args, .. } => args.iter_mut().for_each(Expr::strip_spans),
         }
     }
 
