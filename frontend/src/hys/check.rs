@@ -35,7 +35,7 @@ use super::ast::{
 use super::constfold::{self, FoldError};
 use super::fpconst::{self, FpBin};
 use super::interval::Iv;
-use super::ir::{BoolOp, Constraint, Ir, NodeId, NodeKind, RelOp};
+use super::ir::{is_arith, BoolOp, Constraint, Ir, NodeId, NodeKind, RelOp};
 use super::walk::{post_order, post_order_cut};
 use crate::diag::{Diagnostic, Span};
 use num_bigint::BigInt;
@@ -149,7 +149,7 @@ enum Symbol {
 #[derive(Clone, Debug)]
 enum Typed {
     /// a typed node, with an enclosure of its value (Int/Real/Bool-as-number only)
-    Node(NodeId, Iv),
+    Node(NodeId),
     /// a numeric constant expression, folded exactly (`negzero`: it is `-0` written with
     /// unary minus, which matters in fp contexts)
     Poly { value: Rational, negzero: bool },
@@ -162,7 +162,7 @@ enum Typed {
 /// A value operand (rounding modes already rejected).
 #[derive(Clone, Debug)]
 enum Opnd {
-    Node(NodeId, Iv),
+    Node(NodeId),
     Poly(Rational, bool),
     Err,
 }
@@ -172,7 +172,7 @@ enum Unified {
     /// both are constants
     Poly(Rational, Rational),
     /// Int/Real operands (Booleans converted), with enclosures
-    Arith(NodeId, Iv, NodeId, Iv),
+    Arith(NodeId, NodeId),
     Fp(FpFormat, NodeId, NodeId),
     Machine(IntType, NodeId, NodeId),
 }
@@ -463,9 +463,9 @@ impl Checker {
         let first = self.ir.len() as NodeId;
         let t = self.expr(c);
         let root = match t {
-            Typed::Node(id, _) if self.node_sort(id) == Sort::Bool => id,
+            Typed::Node(id) if self.node_sort(id) == Sort::Bool => id,
             Typed::Err => return None,
-            Typed::Node(id, _) => {
+            Typed::Node(id) => {
                 let s = self.node_sort(id);
                 self.error(
                     c.span,
@@ -510,7 +510,7 @@ impl Checker {
             },
             ExprKind::Bool(b) => {
                 let id = self.push(NodeKind::Bool(*b), Sort::Bool, e.span);
-                Typed::Node(id, Iv::unknown())
+                Typed::Node(id)
             }
             ExprKind::Name { name, primed } => self.name(e, name, *primed),
             ExprKind::RoundingMode(m) => Typed::Rm(*m, e.span),
@@ -569,11 +569,6 @@ impl Checker {
                 }
                 let v = &self.vars[i as usize];
                 let (sort, is_static) = (v.sort, v.is_static);
-                let iv = match sort {
-                    Sort::Int | Sort::Real => Iv::from_domain(&v.domain),
-                    Sort::Bool => Iv::closed(rat(0), rat(1)),
-                    _ => Iv::unknown(),
-                };
                 if primed {
                     if self.section != SectionKind::Trans {
                         self.error(
@@ -596,7 +591,7 @@ impl Checker {
                     }
                 }
                 let id = self.push(NodeKind::Var { var: i, primed }, sort, e.span);
-                Typed::Node(id, iv)
+                Typed::Node(id)
             }
             None => {
                 if self.all_defines.contains(name) {
@@ -617,7 +612,7 @@ impl Checker {
     /// A value operand; a rounding mode here is an error.
     fn operand(&mut self, t: Typed) -> Opnd {
         match t {
-            Typed::Node(id, iv) => Opnd::Node(id, iv),
+            Typed::Node(id) => Opnd::Node(id),
             Typed::Poly { value, negzero } => Opnd::Poly(value, negzero),
             Typed::Err => Opnd::Err,
             Typed::Rm(m, span) => {
@@ -636,8 +631,8 @@ impl Checker {
     /// A Boolean operand.
     fn boolean(&mut self, t: Typed, e: &Expr) -> Option<NodeId> {
         match self.operand(t) {
-            Opnd::Node(id, _) if self.node_sort(id) == Sort::Bool => Some(id),
-            Opnd::Node(id, _) => {
+            Opnd::Node(id) if self.node_sort(id) == Sort::Bool => Some(id),
+            Opnd::Node(id) => {
                 let s = self.node_sort(id);
                 self.error(
                     e.span,
@@ -667,7 +662,7 @@ impl Checker {
     }
 
     /// A Boolean node used as a number: `BoolToNum`, with a warning unless it is a variable.
-    fn bool_to_num(&mut self, id: NodeId, e: &Expr, warn: bool) -> (NodeId, Iv) {
+    fn bool_to_num(&mut self, id: NodeId, e: &Expr, warn: bool) -> NodeId {
         let is_var = matches!(e.unparen().kind, ExprKind::Name { .. });
         if warn && !is_var {
             self.warn(
@@ -676,34 +671,26 @@ impl Checker {
             );
         }
         let span = self.ir.node(id).span;
-        let n = self.push(NodeKind::BoolToNum(id), Sort::Int, span);
-        (n, Iv::closed(rat(0), rat(1)))
+        self.push(NodeKind::BoolToNum(id), Sort::Int, span)
     }
 
     /// A constant as an Int/Real node.
-    fn num_node(&mut self, v: Rational, span: Span) -> (NodeId, Iv) {
+    fn num_node(&mut self, v: Rational, span: Span) -> NodeId {
         let sort = if v.is_integer() {
             Sort::Int
         } else {
             Sort::Real
         };
-        let iv = Iv::point(v.clone());
-        (self.push(NodeKind::Num(v), sort, span), iv)
+        self.push(NodeKind::Num(v), sort, span)
     }
 
     /// An Int/Real operand (Booleans converted, constants materialised).
-    fn arith_operand(
-        &mut self,
-        o: Opnd,
-        e: &Expr,
-        what: &str,
-        warn_bool: bool,
-    ) -> Option<(NodeId, Iv)> {
+    fn arith_operand(&mut self, o: Opnd, e: &Expr, what: &str, warn_bool: bool) -> Option<NodeId> {
         match o {
             Opnd::Err => None,
             Opnd::Poly(v, _) => Some(self.num_node(v, e.span)),
-            Opnd::Node(id, iv) => match self.node_sort(id) {
-                Sort::Int | Sort::Real => Some((id, iv)),
+            Opnd::Node(id) => match self.node_sort(id) {
+                Sort::Int | Sort::Real => Some(id),
                 Sort::Bool => Some(self.bool_to_num(id, e, warn_bool)),
                 s => {
                     self.error(
@@ -735,11 +722,11 @@ impl Checker {
             return None;
         }
         let sa = match &oa {
-            Opnd::Node(id, _) => Some(self.node_sort(*id)),
+            Opnd::Node(id) => Some(self.node_sort(*id)),
             _ => None,
         };
         let sb = match &ob {
-            Opnd::Node(id, _) => Some(self.node_sort(*id)),
+            Opnd::Node(id) => Some(self.node_sort(*id)),
             _ => None,
         };
         // the fp or machine type that decides, if any
@@ -753,14 +740,14 @@ impl Checker {
                 if let (Opnd::Poly(va, _), Opnd::Poly(vb, _)) = (&oa, &ob) {
                     return Some(Unified::Poly(va.clone(), vb.clone()));
                 }
-                let (ia, iva) = self.arith_operand(oa, ea, what, !chained_left)?;
-                let (ib, ivb) = self.arith_operand(ob, eb, what, true)?;
-                Some(Unified::Arith(ia, iva, ib, ivb))
+                let ia = self.arith_operand(oa, ea, what, !chained_left)?;
+                let ib = self.arith_operand(ob, eb, what, true)?;
+                Some(Unified::Arith(ia, ib))
             }
             Some(t) => {
                 // every non-constant operand must have sort `t`
                 for (o, e) in [(&oa, ea), (&ob, eb)] {
-                    let Opnd::Node(id, _) = o else { continue };
+                    let Opnd::Node(id) = o else { continue };
                     let s = self.node_sort(*id);
                     if s == t {
                         continue;
@@ -807,7 +794,7 @@ impl Checker {
         match o {
             Opnd::Err => None,
             Opnd::Poly(..) => self.constant_as(e, t),
-            Opnd::Node(id, _) => Some(id),
+            Opnd::Node(id) => Some(id),
         }
     }
 
@@ -964,7 +951,7 @@ impl Checker {
             UnOp::Not => match self.boolean(a, inner) {
                 Some(id) => {
                     let n = self.push(NodeKind::Not(id), Sort::Bool, e.span);
-                    Typed::Node(n, Iv::unknown())
+                    Typed::Node(n)
                 }
                 None => Typed::Err,
             },
@@ -986,16 +973,15 @@ impl Checker {
                             }
                         }
                     }
-                    Opnd::Node(id, iv) => {
+                    Opnd::Node(id) => {
                         let sort = self.node_sort(id);
-                        let (id, iv, sort) = if sort == Sort::Bool {
-                            let (n, iv) = self.bool_to_num(id, inner, true);
-                            (n, iv, Sort::Int)
+                        let (id, sort) = if sort == Sort::Bool {
+                            (self.bool_to_num(id, inner, true), Sort::Int)
                         } else {
-                            (id, iv, sort)
+                            (id, sort)
                         };
                         if !neg {
-                            return Typed::Node(id, iv);
+                            return Typed::Node(id);
                         }
                         let kind = match sort {
                             Sort::Int | Sort::Real => NodeKind::Neg(id),
@@ -1004,7 +990,7 @@ impl Checker {
                             Sort::Bool => return Typed::Err,
                         };
                         let n = self.push(kind, sort, e.span);
-                        Typed::Node(n, iv.neg())
+                        Typed::Node(n)
                     }
                 }
             }
@@ -1057,7 +1043,7 @@ impl Checker {
             if negate {
                 n = self.push(NodeKind::Not(n), Sort::Bool, e.span);
             }
-            return Typed::Node(n, Iv::unknown());
+            return Typed::Node(n);
         }
         if op.is_relation() {
             return self.relation(e, op, l, r, a, b);
@@ -1071,23 +1057,23 @@ impl Checker {
         match self.unify(e.span, sym, (oa, l), (ob, r), false) {
             None => Typed::Err,
             Some(Unified::Poly(va, vb)) => self.fold(e.span, constfold::binary(op, &va, &vb)),
-            Some(Unified::Arith(ia, iva, ib, ivb)) => {
+            Some(Unified::Arith(ia, ib)) => {
                 let (sa, sb) = (self.node_sort(ia), self.node_sort(ib));
                 let both_int = sa == Sort::Int && sb == Sort::Int;
-                let (kind, sort, iv) = match op {
-                    BinOp::Add => (NodeKind::Add(ia, ib), both_int, iva.add(&ivb)),
-                    BinOp::Sub => (NodeKind::Sub(ia, ib), both_int, iva.sub(&ivb)),
-                    BinOp::Mul => (NodeKind::Mul(ia, ib), both_int, iva.mul(&ivb)),
+                let (kind, sort) = match op {
+                    BinOp::Add => (NodeKind::Add(ia, ib), both_int),
+                    BinOp::Sub => (NodeKind::Sub(ia, ib), both_int),
+                    BinOp::Mul => (NodeKind::Mul(ia, ib), both_int),
                     _ => {
-                        if !self.check_divisor(r, &ivb) {
+                        if !self.check_divisor(r, ib) {
                             return Typed::Err;
                         }
-                        (NodeKind::Div(ia, ib), false, iva.div(&ivb))
+                        (NodeKind::Div(ia, ib), false)
                     }
                 };
                 let sort = if sort { Sort::Int } else { Sort::Real };
                 let n = self.push(kind, sort, e.span);
-                Typed::Node(n, iv)
+                Typed::Node(n)
             }
             Some(Unified::Fp(f, ia, ib)) => {
                 let o = match op {
@@ -1097,7 +1083,7 @@ impl Checker {
                     _ => Op::FDiv(RoundingMode::Rne),
                 };
                 let n = self.push(NodeKind::Op(o, vec![ia, ib]), Sort::Fp(f), e.span);
-                Typed::Node(n, Iv::unknown())
+                Typed::Node(n)
             }
             Some(Unified::Machine(t, ia, ib)) => {
                 let o = match op {
@@ -1113,13 +1099,14 @@ impl Checker {
                     }
                 };
                 let n = self.push(NodeKind::Op(o, vec![ia, ib]), Sort::MachineInt(t), e.span);
-                Typed::Node(n, Iv::unknown())
+                Typed::Node(n)
             }
         }
     }
 
     /// Divisor checks: constant or always 0 → error; range containing 0 → warning.
-    fn check_divisor(&mut self, r: &Expr, iv: &Iv) -> bool {
+    fn check_divisor(&mut self, r: &Expr, divisor: NodeId) -> bool {
+        let iv = self.enclosure(divisor);
         if iv.is_zero_point() {
             self.error(r.span, "division by zero: the divisor is always 0");
             return false;
@@ -1144,12 +1131,12 @@ impl Checker {
         };
         let oa = self.operand(a);
         let ob = self.operand(b);
-        let is_bool = |this: &Self, o: &Opnd| matches!(o, Opnd::Node(id, _) if this.node_sort(*id) == Sort::Bool);
+        let is_bool = |this: &Self, o: &Opnd| matches!(o, Opnd::Node(id) if this.node_sort(*id) == Sort::Bool);
         // Boolean equality
         if matches!(rel, RelOp::Eq | RelOp::Ne) && is_bool(self, &oa) && is_bool(self, &ob) {
-            if let (Opnd::Node(ia, _), Opnd::Node(ib, _)) = (&oa, &ob) {
+            if let (Opnd::Node(ia), Opnd::Node(ib)) = (&oa, &ob) {
                 let n = self.push(NodeKind::Rel(rel, *ia, *ib), Sort::Bool, e.span);
-                return Typed::Node(n, Iv::unknown());
+                return Typed::Node(n);
             }
         }
         // chained relation `a < b < c`
@@ -1175,13 +1162,13 @@ impl Checker {
             Some(Unified::Poly(va, vb)) => {
                 let holds = rel.holds(va.cmp(&vb));
                 let n = self.push(NodeKind::Bool(holds), Sort::Bool, e.span);
-                Typed::Node(n, Iv::unknown())
+                Typed::Node(n)
             }
-            Some(Unified::Arith(ia, _, ib, _))
+            Some(Unified::Arith(ia, ib))
             | Some(Unified::Fp(_, ia, ib))
             | Some(Unified::Machine(_, ia, ib)) => {
                 let n = self.push(NodeKind::Rel(rel, ia, ib), Sort::Bool, e.span);
-                Typed::Node(n, Iv::unknown())
+                Typed::Node(n)
             }
         }
     }
@@ -1257,7 +1244,7 @@ impl Checker {
         if let Opnd::Poly(bv, _) = &base {
             return self.fold(e.span, constfold::pow(bv, &BigInt::from(n)));
         }
-        if let Opnd::Node(id, _) = &base {
+        if let Opnd::Node(id) = &base {
             let s = self.node_sort(*id);
             if matches!(s, Sort::Fp(_) | Sort::MachineInt(_)) {
                 self.error(
@@ -1270,7 +1257,7 @@ impl Checker {
                 return Typed::Err;
             }
         }
-        let Some((id, iv)) = self.arith_operand(base, l, "`^`", true) else {
+        let Some(id) = self.arith_operand(base, l, "`^`", true) else {
             return Typed::Err;
         };
         match n {
@@ -1278,11 +1265,11 @@ impl Checker {
                 value: rat(1),
                 negzero: false,
             },
-            1 => Typed::Node(id, iv),
+            1 => Typed::Node(id),
             _ => {
                 let sort = self.node_sort(id);
                 let k = self.push(NodeKind::Pow(id, n), sort, e.span);
-                Typed::Node(k, iv.pow(n))
+                Typed::Node(k)
             }
         }
     }
@@ -1359,12 +1346,12 @@ impl Checker {
                 if self.reject_ieee(&a, &ast[0], "abs", "fabs") {
                     return Typed::Err;
                 }
-                let Some((id, iv)) = self.arith_operand(a, &ast[0], "abs", true) else {
+                let Some(id) = self.arith_operand(a, &ast[0], "abs", true) else {
                     return Typed::Err;
                 };
                 let sort = self.node_sort(id);
                 let n = self.push(NodeKind::Op(Op::Abs, vec![id]), sort, e.span);
-                Typed::Node(n, iv.abs())
+                Typed::Node(n)
             }
             Func::Min | Func::Max => {
                 let b = ops.remove(1);
@@ -1384,14 +1371,13 @@ impl Checker {
                             negzero: false,
                         }
                     }
-                    Some(Unified::Arith(ia, iva, ib, ivb)) => {
+                    Some(Unified::Arith(ia, ib)) => {
                         let int =
                             self.node_sort(ia) == Sort::Int && self.node_sort(ib) == Sort::Int;
                         let sort = if int { Sort::Int } else { Sort::Real };
                         let o = if is_min { Op::Min } else { Op::Max };
-                        let iv = if is_min { iva.min(&ivb) } else { iva.max(&ivb) };
                         let n = self.push(NodeKind::Op(o, vec![ia, ib]), sort, e.span);
-                        Typed::Node(n, iv)
+                        Typed::Node(n)
                     }
                     _ => Typed::Err,
                 }
@@ -1411,33 +1397,33 @@ impl Checker {
                 if self.reject_ieee(&a, &ast[0], &name, ieee) {
                     return Typed::Err;
                 }
-                let Some((id, iv)) = self.arith_operand(a, &ast[0], &name, true) else {
+                let Some(id) = self.arith_operand(a, &ast[0], &name, true) else {
                     return Typed::Err;
                 };
-                let (o, out) = match func {
-                    Func::Sin => (Op::Sin, Iv::closed(rat(-1), rat(1))),
-                    Func::Cos => (Op::Cos, Iv::closed(rat(-1), rat(1))),
-                    Func::Tan => (Op::Tan, Iv::unknown()),
-                    Func::Exp => (Op::Exp, positive()),
-                    Func::Exp2 => (Op::Exp2, positive()),
-                    Func::Exp10 => (Op::Exp10, positive()),
-                    Func::Log => (Op::Log, Iv::unknown()),
-                    Func::Log2 => (Op::Log2, Iv::unknown()),
-                    Func::Log10 => (Op::Log10, Iv::unknown()),
-                    _ => (Op::Nrt(2), non_negative()),
+                let o = match func {
+                    Func::Sin => Op::Sin,
+                    Func::Cos => Op::Cos,
+                    Func::Tan => Op::Tan,
+                    Func::Exp => Op::Exp,
+                    Func::Exp2 => Op::Exp2,
+                    Func::Exp10 => Op::Exp10,
+                    Func::Log => Op::Log,
+                    Func::Log2 => Op::Log2,
+                    Func::Log10 => Op::Log10,
+                    _ => Op::Nrt(2),
                 };
                 let ok = match func {
                     Func::Log | Func::Log2 | Func::Log10 => {
-                        self.check_domain(&ast[0], &iv, &name, true)
+                        self.check_domain(&ast[0], id, &name, true)
                     }
-                    Func::Sqrt => self.check_domain(&ast[0], &iv, &name, false),
+                    Func::Sqrt => self.check_domain(&ast[0], id, &name, false),
                     _ => true,
                 };
                 if !ok {
                     return Typed::Err;
                 }
                 let n = self.push(NodeKind::Op(o, vec![id]), Sort::Real, e.span);
-                Typed::Node(n, out)
+                Typed::Node(n)
             }
             Func::Nrt => {
                 let deg = self.exponent_opnd(ops.remove(1), &ast[1], 1, "the degree of `nrt`");
@@ -1448,22 +1434,17 @@ impl Checker {
                 if self.reject_ieee(&a, &ast[0], "nrt", "") {
                     return Typed::Err;
                 }
-                let Some((id, iv)) = self.arith_operand(a, &ast[0], "nrt", true) else {
+                let Some(id) = self.arith_operand(a, &ast[0], "nrt", true) else {
                     return Typed::Err;
                 };
                 if deg == 1 {
-                    return Typed::Node(id, iv);
+                    return Typed::Node(id);
                 }
-                if deg % 2 == 0 && !self.check_domain(&ast[0], &iv, "nrt", false) {
+                if deg % 2 == 0 && !self.check_domain(&ast[0], id, "nrt", false) {
                     return Typed::Err;
                 }
-                let out = if deg % 2 == 0 {
-                    non_negative()
-                } else {
-                    Iv::unknown()
-                };
                 let n = self.push(NodeKind::Op(Op::Nrt(deg), vec![id]), Sort::Real, e.span);
-                Typed::Node(n, out)
+                Typed::Node(n)
             }
             Func::Pow => {
                 let ex = ops.remove(1);
@@ -1576,8 +1557,8 @@ impl Checker {
                         };
                         self.node(NodeKind::Fp(bits), Sort::Fp(f), e.span)
                     }
-                    Opnd::Node(id, _) => match self.node_sort(id) {
-                        Sort::Fp(g) if g == f => Typed::Node(id, Iv::unknown()),
+                    Opnd::Node(id) => match self.node_sort(id) {
+                        Sort::Fp(g) if g == f => Typed::Node(id),
                         Sort::Bool => {
                             self.error(
                                 ast[0].span,
@@ -1595,8 +1576,8 @@ impl Checker {
                     value: v,
                     negzero: z,
                 },
-                Opnd::Node(id, iv) => match self.node_sort(id) {
-                    Sort::Int | Sort::Real => Typed::Node(id, iv),
+                Opnd::Node(id) => match self.node_sort(id) {
+                    Sort::Int | Sort::Real => Typed::Node(id),
                     Sort::Fp(_) => {
                         self.node(NodeKind::Op(Op::FpToReal, vec![id]), Sort::Real, e.span)
                     }
@@ -1627,8 +1608,8 @@ impl Checker {
                         negzero: z,
                     }
                 }
-                Opnd::Node(id, iv) => match self.node_sort(id) {
-                    Sort::Int => Typed::Node(id, iv),
+                Opnd::Node(id) => match self.node_sort(id) {
+                    Sort::Int => Typed::Node(id),
                     Sort::Fp(_) => {
                         self.node(NodeKind::Op(Op::FpToInt, vec![id]), Sort::Int, e.span)
                     }
@@ -1657,15 +1638,16 @@ impl Checker {
                         }
                         None => Typed::Err,
                     },
-                    Opnd::Node(id, iv) => match self.node_sort(id) {
+                    Opnd::Node(id) => match self.node_sort(id) {
                         Sort::Fp(_) => self.node(NodeKind::Op(Op::FpToInt, vec![id]), sort, e.span),
-                        Sort::MachineInt(s) if s == t => Typed::Node(id, Iv::unknown()),
+                        Sort::MachineInt(s) if s == t => Typed::Node(id),
                         Sort::MachineInt(_) => {
                             self.node(NodeKind::Op(Op::BvCast, vec![id]), sort, e.span)
                         }
                         Sort::Int => {
                             let min = Rational::from_integer(t.min_value());
                             let max = Rational::from_integer(t.max_value());
+                            let iv = self.enclosure(id);
                             let fits = matches!((&iv.lo, &iv.hi), (Some(a), Some(b)) if a.value >= min && b.value <= max);
                             let kind = if fits {
                                 NodeKind::Op(Op::Convert, vec![id])
@@ -1711,7 +1693,7 @@ impl Checker {
             Func::BitNot => {
                 let a = ops.remove(0);
                 match a {
-                    Opnd::Node(id, _) if matches!(self.node_sort(id), Sort::MachineInt(_)) => {
+                    Opnd::Node(id) if matches!(self.node_sort(id), Sort::MachineInt(_)) => {
                         let s = self.node_sort(id);
                         self.node(NodeKind::Op(Op::BvNot, vec![id]), s, e.span)
                     }
@@ -1726,13 +1708,13 @@ impl Checker {
                 let n = ops.remove(1);
                 let a = ops.remove(0);
                 let t = match &a {
-                    Opnd::Node(id, _) => match self.node_sort(*id) {
+                    Opnd::Node(id) => match self.node_sort(*id) {
                         Sort::MachineInt(t) => Some(t),
                         _ => None,
                     },
                     _ => None,
                 };
-                let (Some(t), Opnd::Node(ia, _)) = (t, a) else {
+                let (Some(t), Opnd::Node(ia)) = (t, a) else {
                     self.error(
                         ast[0].span,
                         format!("`{name}` shifts a machine-integer operand"),
@@ -1760,8 +1742,8 @@ impl Checker {
                         }
                         self.push(NodeKind::Num(v), Sort::MachineInt(t), ast[1].span)
                     }
-                    Opnd::Node(id, _) if self.node_sort(id) == Sort::MachineInt(t) => id,
-                    Opnd::Node(id, _) => {
+                    Opnd::Node(id) if self.node_sort(id) == Sort::MachineInt(t) => id,
+                    Opnd::Node(id) => {
                         let s = self.node_sort(id);
                         self.error(
                             ast[1].span,
@@ -1780,14 +1762,66 @@ impl Checker {
         }
     }
 
+    /// An enclosure of the values of Int/Real node `root` (see [`super::interval`]),
+    /// computed over the typed nodes with an explicit stack.
+    fn enclosure(&self, root: NodeId) -> Iv {
+        let ir = &self.ir;
+        let mut stack: Vec<(NodeId, bool)> = vec![(root, false)];
+        let mut vals: Vec<Iv> = Vec::new();
+        let mut kids: Vec<NodeId> = Vec::new();
+        while let Some((id, expanded)) = stack.pop() {
+            let node = ir.node(id);
+            if !expanded {
+                stack.push((id, true));
+                kids.clear();
+                node.kind.operands(&mut kids);
+                for &k in kids.iter().rev() {
+                    stack.push((k, false));
+                }
+                continue;
+            }
+            kids.clear();
+            node.kind.operands(&mut kids);
+            let args = vals.split_off(vals.len().saturating_sub(kids.len()));
+            let arg = |i: usize| args.get(i).cloned().unwrap_or_default();
+            let iv = match &node.kind {
+                NodeKind::Num(v) if is_arith(node.sort) => Iv::point(v.clone()),
+                NodeKind::Var { var, .. } => match self.vars.get(*var as usize) {
+                    Some(v) if is_arith(v.sort) => Iv::from_domain(&v.domain),
+                    _ => Iv::unknown(),
+                },
+                NodeKind::BoolToNum(_) => Iv::closed(rat(0), rat(1)),
+                NodeKind::Add(..) => arg(0).add(&arg(1)),
+                NodeKind::Sub(..) => arg(0).sub(&arg(1)),
+                NodeKind::Mul(..) => arg(0).mul(&arg(1)),
+                NodeKind::Div(..) => arg(0).div(&arg(1)),
+                NodeKind::Neg(_) => arg(0).neg(),
+                NodeKind::Pow(_, n) => arg(0).pow(*n),
+                NodeKind::Ite(..) if is_arith(node.sort) => arg(1).hull(&arg(2)),
+                NodeKind::Op(op, _) => match op {
+                    Op::Abs => arg(0).abs(),
+                    Op::Min => arg(0).min(&arg(1)),
+                    Op::Max => arg(0).max(&arg(1)),
+                    Op::Sin | Op::Cos => Iv::closed(rat(-1), rat(1)),
+                    Op::Exp | Op::Exp2 | Op::Exp10 => Iv::above_zero(true),
+                    Op::Nrt(n) if n % 2 == 0 => Iv::above_zero(false),
+                    _ => Iv::unknown(),
+                },
+                _ => Iv::unknown(),
+            };
+            vals.push(iv);
+        }
+        vals.pop().unwrap_or_default()
+    }
+
     fn node(&mut self, kind: NodeKind, sort: Sort, span: Span) -> Typed {
         let n = self.push(kind, sort, span);
-        Typed::Node(n, Iv::unknown())
+        Typed::Node(n)
     }
 
     fn exponent_opnd(&mut self, o: Opnd, e: &Expr, min: u32, what: &str) -> Option<u32> {
         let t = match o {
-            Opnd::Node(id, iv) => Typed::Node(id, iv),
+            Opnd::Node(id) => Typed::Node(id),
             Opnd::Poly(value, negzero) => Typed::Poly { value, negzero },
             Opnd::Err => Typed::Err,
         };
@@ -1796,7 +1830,7 @@ impl Checker {
 
     /// Part A functions on fp / machine operands are errors.
     fn reject_ieee(&mut self, o: &Opnd, e: &Expr, f: &str, ieee: &str) -> bool {
-        if let Opnd::Node(id, _) = o {
+        if let Opnd::Node(id) = o {
             let s = self.node_sort(*id);
             match s {
                 Sort::Fp(_) => {
@@ -1828,7 +1862,8 @@ impl Checker {
     }
 
     /// `log` (`positive`: argument > 0) or even root (argument >= 0) domain checks.
-    fn check_domain(&mut self, e: &Expr, iv: &Iv, f: &str, positive: bool) -> bool {
+    fn check_domain(&mut self, e: &Expr, arg: NodeId, f: &str, positive: bool) -> bool {
+        let iv = self.enclosure(arg);
         let (outside, partly, dom) = if positive {
             (iv.all_below_zero(true), !iv.all_above_zero(false), "> 0")
         } else {
@@ -1860,7 +1895,7 @@ impl Checker {
     ) -> Option<(FpFormat, Vec<NodeId>)> {
         let mut f: Option<FpFormat> = None;
         for (o, _) in &ops {
-            if let Opnd::Node(id, _) = o {
+            if let Opnd::Node(id) = o {
                 if let Sort::Fp(g) = self.node_sort(*id) {
                     f = Some(g);
                     break;
@@ -1883,7 +1918,7 @@ impl Checker {
                     Some(id) => ids.push(id),
                     None => ok = false,
                 },
-                (Opnd::Node(id, _), _) => {
+                (Opnd::Node(id), _) => {
                     let s = self.node_sort(*id);
                     match (s, f) {
                         (Sort::Fp(g), Some(h)) if g == h => ids.push(*id),
@@ -1913,14 +1948,14 @@ impl Checker {
 
     fn ite(&mut self, e: &Expr, ast: &[Expr], c: Opnd, a: Opnd, b: Opnd) -> Typed {
         let ct = match c {
-            Opnd::Node(id, iv) => Typed::Node(id, iv),
+            Opnd::Node(id) => Typed::Node(id),
             Opnd::Poly(value, negzero) => Typed::Poly { value, negzero },
             Opnd::Err => Typed::Err,
         };
         let ic = self.boolean(ct, &ast[0]);
-        let is_bool = |this: &Self, o: &Opnd| matches!(o, Opnd::Node(id, _) if this.node_sort(*id) == Sort::Bool);
+        let is_bool = |this: &Self, o: &Opnd| matches!(o, Opnd::Node(id) if this.node_sort(*id) == Sort::Bool);
         if is_bool(self, &a) && is_bool(self, &b) {
-            let (Some(ic), Opnd::Node(ia, _), Opnd::Node(ib, _)) = (ic, a, b) else {
+            let (Some(ic), Opnd::Node(ia), Opnd::Node(ib)) = (ic, a, b) else {
                 return Typed::Err;
             };
             return self.node(NodeKind::Ite(ic, ia, ib), Sort::Bool, e.span);
@@ -1932,11 +1967,11 @@ impl Checker {
         match u {
             None => Typed::Err,
             Some(Unified::Poly(va, vb)) => {
-                let (ia, iva) = self.num_node(va, ast[1].span);
-                let (ib, ivb) = self.num_node(vb, ast[2].span);
-                self.arith_ite(e, ic, ia, iva, ib, ivb)
+                let ia = self.num_node(va, ast[1].span);
+                let ib = self.num_node(vb, ast[2].span);
+                self.arith_ite(e, ic, ia, ib)
             }
-            Some(Unified::Arith(ia, iva, ib, ivb)) => self.arith_ite(e, ic, ia, iva, ib, ivb),
+            Some(Unified::Arith(ia, ib)) => self.arith_ite(e, ic, ia, ib),
             Some(Unified::Fp(f, ia, ib)) => {
                 self.node(NodeKind::Ite(ic, ia, ib), Sort::Fp(f), e.span)
             }
@@ -1946,31 +1981,11 @@ impl Checker {
         }
     }
 
-    fn arith_ite(&mut self, e: &Expr, c: NodeId, a: NodeId, iva: Iv, b: NodeId, ivb: Iv) -> Typed {
+    fn arith_ite(&mut self, e: &Expr, c: NodeId, a: NodeId, b: NodeId) -> Typed {
         let int = self.node_sort(a) == Sort::Int && self.node_sort(b) == Sort::Int;
         let sort = if int { Sort::Int } else { Sort::Real };
         let n = self.push(NodeKind::Ite(c, a, b), sort, e.span);
-        Typed::Node(n, iva.hull(&ivb))
-    }
-}
-
-fn positive() -> Iv {
-    Iv {
-        lo: Some(super::interval::End {
-            value: Rational::zero(),
-            strict: true,
-        }),
-        hi: None,
-    }
-}
-
-fn non_negative() -> Iv {
-    Iv {
-        lo: Some(super::interval::End {
-            value: Rational::zero(),
-            strict: false,
-        }),
-        hi: None,
+        Typed::Node(n)
     }
 }
 

@@ -59,6 +59,17 @@ impl Iv {
         }
     }
 
+    /// `(0, +inf)` (`strict`) or `[0, +inf)`.
+    pub fn above_zero(strict: bool) -> Iv {
+        Iv {
+            lo: Some(End {
+                value: Rational::zero(),
+                strict,
+            }),
+            hi: None,
+        }
+    }
+
     pub fn neg(&self) -> Iv {
         let n = |e: &Option<End>| {
             e.as_ref().map(|e| End {

@@ -103,6 +103,35 @@ pub enum NodeKind {
     FitConvert(NodeId),
 }
 
+impl NodeKind {
+    /// Appends the operand nodes to `out`, in order.
+    pub fn operands(&self, out: &mut Vec<NodeId>) {
+        match self {
+            NodeKind::Bool(_) | NodeKind::Num(_) | NodeKind::Fp(_) | NodeKind::Var { .. } => {}
+            NodeKind::BoolToNum(a)
+            | NodeKind::Not(a)
+            | NodeKind::Neg(a)
+            | NodeKind::Pow(a, _)
+            | NodeKind::FitConvert(a) => out.push(*a),
+            NodeKind::Bool2(_, a, b)
+            | NodeKind::Rel(_, a, b)
+            | NodeKind::Add(a, b)
+            | NodeKind::Sub(a, b)
+            | NodeKind::Mul(a, b)
+            | NodeKind::Div(a, b) => {
+                out.push(*a);
+                out.push(*b);
+            }
+            NodeKind::Ite(a, b, c) => {
+                out.push(*a);
+                out.push(*b);
+                out.push(*c);
+            }
+            NodeKind::Op(_, args) => out.extend_from_slice(args),
+        }
+    }
+}
+
 #[derive(Clone, PartialEq, Debug)]
 pub struct Node {
     pub kind: NodeKind,

@@ -39,6 +39,7 @@
 use super::check::{Checked, DeclaredVar};
 use super::constfold;
 use super::ir::{BoolOp, Constraint, NodeId, NodeKind, RelOp};
+use super::lin::Coef;
 use crate::diag::{Diagnostic, Span};
 use ic3::{StateVar, TransitionSystem};
 use num_bigint::BigInt;
@@ -47,7 +48,8 @@ use num_traits::{One, Signed, Zero};
 use solver::formula::{Atom, Def, Domain, Formula, Lit, Op, Rel, Sort, VarInfo, VarOrigin};
 use solver::num::{format_rational, FpFormat, IntType, Rational};
 use solver::Var;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 /// The result of lowering: a single formula (EXPR form) or a transition system.
 #[derive(Clone, Debug)]
@@ -115,73 +117,22 @@ pub fn lower(checked: &Checked) -> Result<Lowered, Diagnostic> {
     }))
 }
 
-/// A term of a linear form: a numeric variable, or a Boolean variable read as 0/1.
+/// A term of a linear form: a numeric variable, or a (non-negated) Boolean literal read as
+/// 0/1 (its `BoolToNum` auxiliary is only created when the term must become a variable).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 enum Term {
     V(Var),
-    B(Var),
+    B(Lit),
 }
 
-/// `Σ coeff·term + k`, exact; no zero coefficients.
-#[derive(Clone, Debug, Default)]
-struct Lin {
-    terms: BTreeMap<Term, Rational>,
-    k: Rational,
+type Lin = super::lin::Lin<Term>;
+
+fn coef(q: &Rational) -> Coef {
+    Coef::from_rational(q.clone())
 }
 
-impl Lin {
-    fn constant(k: Rational) -> Lin {
-        Lin {
-            terms: BTreeMap::new(),
-            k,
-        }
-    }
-    fn term(t: Term) -> Lin {
-        let mut terms = BTreeMap::new();
-        terms.insert(t, Rational::one());
-        Lin {
-            terms,
-            k: Rational::zero(),
-        }
-    }
-    fn is_const(&self) -> bool {
-        self.terms.is_empty()
-    }
-    /// `self + sign·o`, merging the smaller form into the larger.
-    fn add(mut self, mut o: Lin, negate_o: bool) -> Lin {
-        if negate_o {
-            o = o.scale_exact(&-Rational::one());
-        }
-        if o.terms.len() > self.terms.len() {
-            std::mem::swap(&mut self, &mut o);
-        }
-        for (t, c) in o.terms {
-            let e = self.terms.entry(t).or_insert_with(Rational::zero);
-            *e += c;
-            if e.is_zero() {
-                self.terms.remove(&t);
-            }
-        }
-        self.k += o.k;
-        self
-    }
-    fn scale_exact(mut self, c: &Rational) -> Lin {
-        if c.is_zero() {
-            return Lin::default();
-        }
-        for v in self.terms.values_mut() {
-            *v *= c;
-        }
-        self.k *= c;
-        self
-    }
-    fn too_large(&self) -> bool {
-        constfold::bits(&self.k) > MAX_COEFF_BITS
-            || self
-                .terms
-                .values()
-                .any(|c| constfold::bits(c) > MAX_COEFF_BITS)
-    }
+fn too_big(l: &Lin) -> bool {
+    l.max_bits() > MAX_COEFF_BITS
 }
 
 /// A Boolean value under construction.
@@ -232,17 +183,49 @@ fn too_large(span: Span) -> Diagnostic {
     )
 }
 
+/// A fast, deterministic hasher for the hash-consing tables (keys are small integers and
+/// operations; no untrusted-input DoS concern: the tables only live during one lowering).
+#[derive(Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u8(&mut self, i: u8) {
+        self.write_u64(i as u64);
+    }
+    fn write_u32(&mut self, i: u32) {
+        self.write_u64(i as u64);
+    }
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+
 struct Lw<'a> {
     ck: &'a Checked,
     f: Formula,
     cur: Vec<Var>,
     next: Vec<Var>,
-    defs: HashMap<(Op, Vec<Var>, Sort), Var>,
-    consts: HashMap<ConstKey, Var>,
-    ands: HashMap<Vec<Lit>, Lit>,
-    xors: HashMap<(Lit, Lit), Lit>,
-    ites: HashMap<(Lit, Lit, Lit), Lit>,
-    lit_vars: HashMap<Lit, Var>,
+    defs: FxMap<(Op, Vec<Var>, Sort), Var>,
+    consts: FxMap<ConstKey, Var>,
+    ands: FxMap<Vec<Lit>, Lit>,
+    xors: FxMap<(Lit, Lit), Lit>,
+    ites: FxMap<(Lit, Lit, Lit), Lit>,
+    lit_vars: FxMap<Lit, Var>,
     false_lit: Option<Lit>,
     n_aux: u32,
     n_tseitin: u32,
@@ -255,12 +238,12 @@ impl<'a> Lw<'a> {
             f: Formula::new(),
             cur: Vec::new(),
             next: Vec::new(),
-            defs: HashMap::new(),
-            consts: HashMap::new(),
-            ands: HashMap::new(),
-            xors: HashMap::new(),
-            ites: HashMap::new(),
-            lit_vars: HashMap::new(),
+            defs: FxMap::default(),
+            consts: FxMap::default(),
+            ands: FxMap::default(),
+            xors: FxMap::default(),
+            ites: FxMap::default(),
+            lit_vars: FxMap::default(),
             false_lit: None,
             n_aux: 0,
             n_tseitin: 0,
@@ -395,25 +378,29 @@ impl<'a> Lw<'a> {
     fn term_var(&mut self, t: Term, span: Span) -> Var {
         match t {
             Term::V(v) => v,
-            Term::B(b) => self.def(Op::BoolToNum, vec![b], Sort::Int, span),
+            Term::B(l) => {
+                let (b, _) = self.var_of_lit(l, span);
+                self.def(Op::BoolToNum, vec![b], Sort::Int, span)
+            }
         }
     }
 
     /// `h = Σ coeffs·terms + k` (no shortcut), sorted Int when everything is integral.
-    fn linear_def(&mut self, l: &Lin, span: Span) -> Var {
-        let mut args = Vec::with_capacity(l.terms.len());
-        let mut coeffs = Vec::with_capacity(l.terms.len());
+    fn linear_def(&mut self, l: &mut Lin, span: Span) -> Var {
+        let terms = l.terms().to_vec();
+        let mut args = Vec::with_capacity(terms.len());
+        let mut coeffs = Vec::with_capacity(terms.len());
         let mut int = l.k.is_integer();
-        for (&t, c) in &l.terms {
+        for (t, c) in terms {
             int &= c.is_integer() && self.term_sort(t).is_integral();
             args.push(self.term_var(t, span));
-            coeffs.push(c.clone());
+            coeffs.push(c.to_rational());
         }
         let sort = if int { Sort::Int } else { Sort::Real };
         self.def(
             Op::Linear {
                 coeffs,
-                constant: l.k.clone(),
+                constant: l.k.to_rational(),
             },
             args,
             sort,
@@ -435,34 +422,35 @@ impl<'a> Lw<'a> {
                 };
                 self.fp_const(f, bits)
             }
-            NVal::Lin(l) => {
+            NVal::Lin(mut l) => {
                 if l.is_const() {
                     let s = if l.k.is_integer() {
                         Sort::Int
                     } else {
                         Sort::Real
                     };
-                    return self.num_const(l.k, s);
+                    return self.num_const(l.k.to_rational(), s);
                 }
-                if l.k.is_zero() && l.terms.len() == 1 {
-                    if let Some((&t, c)) = l.terms.iter().next() {
+                if l.k.is_zero() {
+                    if let [(t, c)] = l.terms() {
                         if c.is_one() {
+                            let t = *t;
                             return self.term_var(t, span);
                         }
                     }
                 }
-                self.linear_def(&l, span)
+                self.linear_def(&mut l, span)
             }
         }
     }
 
     /// Like [`Lw::var_of`], but an Int value is converted when `sort` is Real (exactly, by
     /// an identity linear definition), so the variable has exactly `sort`.
-    fn var_of_sort(&mut self, v: NVal, sort: Sort, span: Span) -> Var {
+    fn var_of_sort(&mut self, mut v: NVal, sort: Sort, span: Span) -> Var {
         if sort == Sort::Real {
-            if let NVal::Lin(l) = &v {
+            if let NVal::Lin(l) = &mut v {
                 if l.is_const() {
-                    return self.num_const(l.k.clone(), Sort::Real);
+                    return self.num_const(l.k.to_rational(), Sort::Real);
                 }
             }
         }
@@ -552,8 +540,39 @@ impl<'a> Lw<'a> {
         t
     }
 
+    /// Folds trivial conjunctions/disjunctions (`a and !a`, one or no operand).
+    fn simplify(b: BVal) -> BVal {
+        let (mut ls, is_and) = match b {
+            BVal::And(ls) => (ls, true),
+            BVal::Or(ls) => (ls, false),
+            b => return b,
+        };
+        let mut sorted = ls.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.windows(2).any(|w| w[0] == !w[1]) {
+            return BVal::Const(!is_and);
+        }
+        match sorted.len() {
+            0 => BVal::Const(is_and),
+            1 => BVal::Lit(sorted[0]),
+            _ => {
+                // keep the source order (roots), without duplicates
+                if sorted.len() < ls.len() {
+                    let mut seen = std::collections::HashSet::new();
+                    ls.retain(|l| seen.insert(*l));
+                }
+                if is_and {
+                    BVal::And(ls)
+                } else {
+                    BVal::Or(ls)
+                }
+            }
+        }
+    }
+
     fn lit(&mut self, b: BVal, span: Span) -> Lit {
-        match b {
+        match Self::simplify(b) {
             BVal::Const(c) => self.const_lit(c),
             BVal::Lit(l) => l,
             BVal::And(ls) => self.and_lit(ls, span),
@@ -710,15 +729,14 @@ impl<'a> Lw<'a> {
     }
 
     fn add_root(&mut self, b: BVal, span: Span) {
-        match b {
-            BVal::Const(true) => {}
-            BVal::And(ls) => {
-                for l in ls {
-                    self.f.add_root(l);
-                }
-            }
-            b => {
-                let l = self.lit(b, span);
+        let lits = match Self::simplify(b) {
+            BVal::Const(true) => return,
+            BVal::And(ls) => ls,
+            b => vec![self.lit(b, span)],
+        };
+        let t = self.false_lit.map(|f| !f);
+        for l in lits {
+            if Some(l) != t {
                 self.f.add_root(l);
             }
         }
@@ -733,10 +751,9 @@ impl<'a> Lw<'a> {
     /// `t op v` for a single term.
     fn bound(&mut self, t: Term, op: RelOp, v: Rational, span: Span) -> BVal {
         let x = match t {
-            Term::B(b) => {
+            Term::B(l) => {
                 let at0 = op.holds(Rational::zero().cmp(&v));
                 let at1 = op.holds(Rational::one().cmp(&v));
-                let l = self.f.bool_lit(b);
                 return match (at0, at1) {
                     (true, true) => BVal::Const(true),
                     (false, false) => BVal::Const(false),
@@ -792,36 +809,56 @@ impl<'a> Lw<'a> {
     }
 
     /// `d op 0` for an Int/Real linear form.
-    fn rel_lin(&mut self, op: RelOp, d: Lin, span: Span) -> BVal {
+    fn rel_lin(&mut self, op: RelOp, mut d: Lin, span: Span) -> BVal {
         if d.is_const() {
-            return BVal::Const(op.holds(d.k.cmp(&Rational::zero())));
+            return BVal::Const(op.holds(d.k.sign()));
         }
-        if d.terms.len() == 1 {
-            if let Some((&t, c)) = d.terms.iter().next() {
-                let v = -(&d.k / c);
-                let op = if c.is_negative() { op.swap() } else { op };
-                return self.bound(t, op, v, span);
-            }
+        if let [(t, c)] = d.terms() {
+            let (t, c) = (*t, c.to_rational());
+            let v = -(d.k.to_rational() / &c);
+            let op = if c.is_negative() { op.swap() } else { op };
+            return self.bound(t, op, v, span);
         }
         // scale to coprime integer coefficients, the first one positive
-        let mut lcm = BigInt::one();
-        for c in d.terms.values() {
-            lcm = lcm.lcm(c.denom());
-        }
-        let mut gcd = BigInt::zero();
-        for c in d.terms.values() {
-            let n = (c * Rational::from_integer(lcm.clone())).to_integer();
-            gcd = gcd.gcd(&n);
-        }
-        let mut s = Rational::new(lcm, gcd);
-        if d.terms.values().next().is_some_and(|c| c.is_negative()) {
-            s = -s;
-        }
+        let s = match d.terms() {
+            terms if terms.iter().all(|(_, c)| matches!(c, Coef::Small(_))) => {
+                let mut g: i64 = 0;
+                for (_, c) in terms {
+                    if let Coef::Small(i) = c {
+                        g = g.gcd(i);
+                    }
+                }
+                let neg = terms.first().is_some_and(|(_, c)| c.is_negative());
+                match (g, neg) {
+                    (0, _) => Coef::one(),
+                    (g, false) => super::lin::recip(&Coef::Small(g)).unwrap_or(Coef::one()),
+                    (g, true) => super::lin::recip(&Coef::Small(g))
+                        .unwrap_or(Coef::one())
+                        .neg(),
+                }
+            }
+            terms => {
+                let mut lcm = BigInt::one();
+                for (_, c) in terms {
+                    lcm = lcm.lcm(c.to_rational().denom());
+                }
+                let mut gcd = BigInt::zero();
+                for (_, c) in terms {
+                    let n = (c.to_rational() * Rational::from_integer(lcm.clone())).to_integer();
+                    gcd = gcd.gcd(&n);
+                }
+                let mut s = Rational::new(lcm, gcd);
+                if terms.first().is_some_and(|(_, c)| c.is_negative()) {
+                    s = -s;
+                }
+                Coef::from_rational(s)
+            }
+        };
         let op = if s.is_negative() { op.swap() } else { op };
-        let mut d = d.scale_exact(&s);
-        let k = std::mem::replace(&mut d.k, Rational::zero());
-        let h = self.linear_def(&d, span);
-        self.bound(Term::V(h), op, -k, span)
+        let mut d = d.scale(&s);
+        let k = std::mem::replace(&mut d.k, Coef::zero());
+        let h = self.linear_def(&mut d, span);
+        self.bound(Term::V(h), op, -k.to_rational(), span)
     }
 
     // ------------------------------------------------------------------ constraints
@@ -878,68 +915,49 @@ impl<'a> Lw<'a> {
     }
 
     /// Lowers the nodes of one constraint bottom-up (explicit stack; only nodes reachable
-    /// from the root).
+    /// from the root). The IR is a tree, so the operands' values are always the top of the
+    /// value stack when a node is lowered.
     fn eval(&mut self, c: &Constraint) -> Result<Val, Diagnostic> {
         let ir = &self.ck.ir;
-        let base = c.first;
-        let len = c.end.saturating_sub(c.first) as usize;
-        let mut vals: Vec<Option<Val>> = vec![None; len];
-        let mut stack: Vec<(NodeId, bool)> = vec![(c.root, false)];
+        // (node, number of operands once expanded)
+        let mut stack: Vec<(NodeId, Option<usize>)> = vec![(c.root, None)];
+        let mut vals: Vec<Val> = Vec::new();
         let mut kids: Vec<NodeId> = Vec::new();
         while let Some((id, expanded)) = stack.pop() {
-            if !expanded {
-                stack.push((id, true));
+            let Some(n) = expanded else {
                 kids.clear();
-                children(&ir.node(id).kind, &mut kids);
+                ir.node(id).kind.operands(&mut kids);
+                stack.push((id, Some(kids.len())));
                 for &k in kids.iter().rev() {
-                    stack.push((k, false));
+                    stack.push((k, None));
                 }
                 continue;
-            }
-            let v = self.node(id, base, &mut vals)?;
-            let slot = (id - base) as usize;
-            if let Some(s) = vals.get_mut(slot) {
-                *s = Some(v);
-            }
+            };
+            let start = vals.len().saturating_sub(n);
+            let v = self.node(id, Args(vals.drain(start..)))?;
+            vals.push(v);
         }
-        let slot = (c.root - base) as usize;
-        vals.get_mut(slot)
-            .and_then(Option::take)
+        vals.pop()
             .ok_or_else(|| err(c.span, "internal error: constraint without a value"))
     }
 }
 
-/// The operand nodes of a node.
-fn children(k: &NodeKind, out: &mut Vec<NodeId>) {
-    match k {
-        NodeKind::Bool(_) | NodeKind::Num(_) | NodeKind::Fp(_) | NodeKind::Var { .. } => {}
-        NodeKind::BoolToNum(a)
-        | NodeKind::Not(a)
-        | NodeKind::Neg(a)
-        | NodeKind::Pow(a, _)
-        | NodeKind::FitConvert(a) => out.push(*a),
-        NodeKind::Bool2(_, a, b)
-        | NodeKind::Rel(_, a, b)
-        | NodeKind::Add(a, b)
-        | NodeKind::Sub(a, b)
-        | NodeKind::Mul(a, b)
-        | NodeKind::Div(a, b) => {
-            out.push(*a);
-            out.push(*b);
-        }
-        NodeKind::Ite(a, b, c) => {
-            out.push(*a);
-            out.push(*b);
-            out.push(*c);
-        }
-        NodeKind::Op(_, args) => out.extend_from_slice(args),
-    }
-}
+/// The values of a node's operands, in order.
+struct Args<'v>(std::vec::Drain<'v, Val>);
 
-fn take(vals: &mut [Option<Val>], base: NodeId, id: NodeId, span: Span) -> Result<Val, Diagnostic> {
-    vals.get_mut(id.wrapping_sub(base) as usize)
-        .and_then(Option::take)
-        .ok_or_else(|| err(span, "internal error: operand lowered twice or not at all"))
+impl Args<'_> {
+    fn b(&mut self, span: Span) -> Result<BVal, Diagnostic> {
+        match self.0.next() {
+            Some(Val::B(b)) => Ok(b),
+            _ => Err(err(span, "internal error: Boolean operand expected")),
+        }
+    }
+    fn n(&mut self, span: Span) -> Result<(NVal, Vec<Lit>), Diagnostic> {
+        match self.0.next() {
+            Some(Val::N(v, c)) => Ok((v, c)),
+            _ => Err(err(span, "internal error: numeric operand expected")),
+        }
+    }
 }
 
 fn as_lin(v: NVal) -> Lin {
@@ -947,49 +965,23 @@ fn as_lin(v: NVal) -> Lin {
         NVal::Lin(l) => l,
         NVal::Var(x) => Lin::term(Term::V(x)),
         // Int/Real values are never machine or fp constants (checker invariant)
-        NVal::MConst(q) => Lin::constant(q),
+        NVal::MConst(q) => Lin::constant(Coef::from_rational(q)),
         NVal::Fp(_) => Lin::default(),
     }
 }
 
 impl Lw<'_> {
-    fn take_b(
-        &mut self,
-        vals: &mut [Option<Val>],
-        base: NodeId,
-        id: NodeId,
-        span: Span,
-    ) -> Result<BVal, Diagnostic> {
-        match take(vals, base, id, span)? {
-            Val::B(b) => Ok(b),
-            Val::N(..) => Err(err(span, "internal error: Boolean operand expected")),
-        }
-    }
-
-    fn take_n(
-        &mut self,
-        vals: &mut [Option<Val>],
-        base: NodeId,
-        id: NodeId,
-        span: Span,
-    ) -> Result<(NVal, Vec<Lit>), Diagnostic> {
-        match take(vals, base, id, span)? {
-            Val::N(v, c) => Ok((v, c)),
-            Val::B(_) => Err(err(span, "internal error: numeric operand expected")),
-        }
-    }
-
     /// A Boolean used as a number.
     fn b2n(&mut self, b: BVal, span: Span) -> Lin {
         match b {
-            BVal::Const(c) => Lin::constant(if c { Rational::one() } else { Rational::zero() }),
+            BVal::Const(c) => Lin::constant(Coef::Small(c as i64)),
             b => {
                 let l = self.lit(b, span);
-                let (v, neg) = self.var_of_lit(l, span);
-                let t = Lin::term(Term::B(v));
+                let neg = l.is_negated();
+                let t = Lin::term(Term::B(Lit(l.0 & !1)));
                 if neg {
                     // b2n(¬v) = 1 - b2n(v)
-                    Lin::constant(Rational::one()).add(t, true)
+                    Lin::constant(Coef::one()).add(t, true)
                 } else {
                     t
                 }
@@ -1010,12 +1002,7 @@ impl Lw<'_> {
         Val::N(self.nval_of_var(out), conds)
     }
 
-    fn node(
-        &mut self,
-        id: NodeId,
-        base: NodeId,
-        vals: &mut [Option<Val>],
-    ) -> Result<Val, Diagnostic> {
+    fn node(&mut self, id: NodeId, mut args: Args<'_>) -> Result<Val, Diagnostic> {
         let ck = self.ck;
         let n = ck.ir.node(id);
         let (span, sort) = (n.span, n.sort);
@@ -1024,7 +1011,7 @@ impl Lw<'_> {
             NodeKind::Bool(b) => Val::B(BVal::Const(*b)),
             NodeKind::Num(q) => match sort {
                 Sort::MachineInt(_) => Val::N(NVal::MConst(q.clone()), vec![]),
-                _ => Val::N(NVal::Lin(Lin::constant(q.clone())), vec![]),
+                _ => Val::N(NVal::Lin(Lin::constant(coef(q))), vec![]),
             },
             NodeKind::Fp(bits) => Val::N(NVal::Fp(*bits), vec![]),
             NodeKind::Var { var, primed } => {
@@ -1038,14 +1025,14 @@ impl Lw<'_> {
                     Val::N(self.nval_of_var(x), vec![])
                 }
             }
-            NodeKind::BoolToNum(a) => {
-                let b = self.take_b(vals, base, *a, span)?;
+            NodeKind::BoolToNum(_) => {
+                let b = args.b(span)?;
                 Val::N(NVal::Lin(self.b2n(b, span)), vec![])
             }
-            NodeKind::Not(a) => Val::B(Self::b_not(self.take_b(vals, base, *a, span)?)),
-            NodeKind::Bool2(op, a, b) => {
-                let x = self.take_b(vals, base, *a, span)?;
-                let y = self.take_b(vals, base, *b, span)?;
+            NodeKind::Not(_) => Val::B(Self::b_not(args.b(span)?)),
+            NodeKind::Bool2(op, _, _) => {
+                let x = args.b(span)?;
+                let y = args.b(span)?;
                 Val::B(match op {
                     BoolOp::And => self.b_and(x, y, span),
                     BoolOp::Or => self.b_or(x, y, span),
@@ -1057,33 +1044,33 @@ impl Lw<'_> {
                     }
                 })
             }
-            NodeKind::Ite(c, a, b) => {
-                let cv = self.take_b(vals, base, *c, span)?;
+            NodeKind::Ite(..) => {
+                let cv = args.b(span)?;
                 if sort == Sort::Bool {
-                    let x = self.take_b(vals, base, *a, span)?;
-                    let y = self.take_b(vals, base, *b, span)?;
+                    let x = args.b(span)?;
+                    let y = args.b(span)?;
                     Val::B(self.b_ite(cv, x, y, span))
                 } else {
-                    let (x, cx) = self.take_n(vals, base, *a, span)?;
-                    let (y, cy) = self.take_n(vals, base, *b, span)?;
+                    let (x, cx) = args.n(span)?;
+                    let (y, cy) = args.n(span)?;
                     self.num_ite(cv, (x, cx), (y, cy), sort, span)
                 }
             }
-            NodeKind::Rel(op, a, b) => {
+            NodeKind::Rel(op, a, _) => {
                 let sa = ir.node(*a).sort;
                 if sa == Sort::Bool {
-                    let x = self.take_b(vals, base, *a, span)?;
-                    let y = self.take_b(vals, base, *b, span)?;
+                    let x = args.b(span)?;
+                    let y = args.b(span)?;
                     let r = self.b_xor(x, y, span);
                     return Ok(Val::B(if *op == RelOp::Eq { Self::b_not(r) } else { r }));
                 }
-                let (x, mut cx) = self.take_n(vals, base, *a, span)?;
-                let (y, cy) = self.take_n(vals, base, *b, span)?;
+                let (x, mut cx) = args.n(span)?;
+                let (y, cy) = args.n(span)?;
                 cx.extend(cy);
                 let r = match sa {
                     Sort::Int | Sort::Real => {
                         let d = as_lin(x).add(as_lin(y), true);
-                        if d.too_large() {
+                        if too_big(&d) {
                             return Err(too_large(span));
                         }
                         self.rel_lin(*op, d, span)
@@ -1098,30 +1085,30 @@ impl Lw<'_> {
                 };
                 Val::B(self.with_conds(r, cx, span))
             }
-            NodeKind::Add(a, b) | NodeKind::Sub(a, b) => {
-                let (x, mut cx) = self.take_n(vals, base, *a, span)?;
-                let (y, cy) = self.take_n(vals, base, *b, span)?;
+            NodeKind::Add(..) | NodeKind::Sub(..) => {
+                let (x, mut cx) = args.n(span)?;
+                let (y, cy) = args.n(span)?;
                 cx.extend(cy);
                 let neg = matches!(n.kind, NodeKind::Sub(..));
                 Val::N(NVal::Lin(as_lin(x).add(as_lin(y), neg)), cx)
             }
-            NodeKind::Neg(a) => {
-                let (x, cx) = self.take_n(vals, base, *a, span)?;
-                Val::N(NVal::Lin(as_lin(x).scale_exact(&-Rational::one())), cx)
+            NodeKind::Neg(_) => {
+                let (x, cx) = args.n(span)?;
+                Val::N(NVal::Lin(as_lin(x).scale(&Coef::Small(-1))), cx)
             }
             NodeKind::Mul(a, b) => {
-                let (x, mut cx) = self.take_n(vals, base, *a, span)?;
-                let (y, cy) = self.take_n(vals, base, *b, span)?;
+                let (x, mut cx) = args.n(span)?;
+                let (y, cy) = args.n(span)?;
                 cx.extend(cy);
-                let (lx, ly) = (as_lin(x), as_lin(y));
+                let (mut lx, mut ly) = (as_lin(x), as_lin(y));
                 if lx.is_const() || ly.is_const() {
                     let (c, l) = if lx.is_const() {
-                        (lx.k, ly)
+                        (lx.k.clone(), ly)
                     } else {
-                        (ly.k, lx)
+                        (ly.k.clone(), lx)
                     };
-                    let r = l.scale_exact(&c);
-                    if r.too_large() {
+                    let r = l.scale(&c);
+                    if too_big(&r) {
                         return Err(too_large(span));
                     }
                     return Ok(Val::N(NVal::Lin(r), cx));
@@ -1138,13 +1125,18 @@ impl Lw<'_> {
                 self.num_result(out, cx)
             }
             NodeKind::Div(a, b) => {
-                let (x, mut cx) = self.take_n(vals, base, *a, span)?;
-                let (y, cy) = self.take_n(vals, base, *b, span)?;
+                let (x, mut cx) = args.n(span)?;
+                let (y, cy) = args.n(span)?;
                 cx.extend(cy);
-                let (lx, ly) = (as_lin(x), as_lin(y));
-                if ly.is_const() && !ly.k.is_zero() {
-                    let r = lx.scale_exact(&ly.k.recip());
-                    if r.too_large() {
+                let (lx, mut ly) = (as_lin(x), as_lin(y));
+                let inv = if ly.is_const() {
+                    super::lin::recip(&ly.k)
+                } else {
+                    None
+                };
+                if let Some(inv) = inv {
+                    let r = lx.scale(&inv);
+                    if too_big(&r) {
                         return Err(too_large(span));
                     }
                     return Ok(Val::N(NVal::Lin(r), cx));
@@ -1157,28 +1149,28 @@ impl Lw<'_> {
                 self.num_result(out, cx)
             }
             NodeKind::Pow(a, k) => {
-                let (x, cx) = self.take_n(vals, base, *a, span)?;
-                let lx = as_lin(x);
+                let (x, cx) = args.n(span)?;
+                let mut lx = as_lin(x);
                 if lx.is_const() {
-                    if let Ok(v) = constfold::pow(&lx.k, &BigInt::from(*k)) {
-                        return Ok(Val::N(NVal::Lin(Lin::constant(v)), cx));
+                    if let Ok(v) = constfold::pow(&lx.k.to_rational(), &BigInt::from(*k)) {
+                        return Ok(Val::N(NVal::Lin(Lin::constant(Coef::from_rational(v))), cx));
                     }
                 }
                 let sx = ir.node(*a).sort;
                 let vx = self.var_of(NVal::Lin(lx), sx, span);
                 let out = match k {
-                    0 => return Ok(Val::N(NVal::Lin(Lin::constant(Rational::one())), cx)),
+                    0 => return Ok(Val::N(NVal::Lin(Lin::constant(Coef::one())), cx)),
                     1 => vx,
                     _ => self.def(Op::Pow(*k), vec![vx], sort, span),
                 };
                 self.num_result(out, cx)
             }
-            NodeKind::Op(op, args) => {
-                let mut vars = Vec::with_capacity(args.len());
+            NodeKind::Op(op, op_args) => {
+                let mut vars = Vec::with_capacity(op_args.len());
                 let mut conds = Vec::new();
-                for &a in args {
+                for &a in op_args {
                     let sa = ir.node(a).sort;
-                    let (x, c) = self.take_n(vals, base, a, span)?;
+                    let (x, c) = args.n(span)?;
                     conds.extend(c);
                     vars.push(self.var_of(x, sa, span));
                 }
@@ -1194,7 +1186,7 @@ impl Lw<'_> {
                 }
             }
             NodeKind::FitConvert(a) => {
-                let (x, mut conds) = self.take_n(vals, base, *a, span)?;
+                let (x, mut conds) = args.n(span)?;
                 let t = match sort {
                     Sort::MachineInt(t) => t,
                     _ => {
@@ -1219,7 +1211,9 @@ impl Lw<'_> {
         let min = Rational::from_integer(t.min_value());
         let max = Rational::from_integer(t.max_value());
         for (op, bound) in [(RelOp::Ge, min), (RelOp::Le, max)] {
-            let d = l.clone().add(Lin::constant(bound), true);
+            let d = l
+                .clone()
+                .add(Lin::constant(Coef::from_rational(bound)), true);
             match self.rel_lin(op, d, span) {
                 BVal::Const(true) => {}
                 b => {

@@ -7,6 +7,7 @@ pub mod fpconst;
 pub mod interval;
 pub mod ir;
 pub mod lexer;
+pub mod lin;
 pub mod lower;
 pub mod number;
 pub mod parser;
