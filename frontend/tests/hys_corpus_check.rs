@@ -46,9 +46,14 @@ fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Directories whose files are iSAT3 input (the iSAT-ODE files are not).
 fn isat3_dialect(rel: &str) -> bool {
-    ["nlsat-dreal3/", "masterarbeit-bicycle/", "isat-dde-liangdzou/", "isat3-manual-0.02/"]
-        .iter()
-        .any(|p| rel.starts_with(p))
+    [
+        "nlsat-dreal3/",
+        "masterarbeit-bicycle/",
+        "isat-dde-liangdzou/",
+        "isat3-manual-0.02/",
+    ]
+    .iter()
+    .any(|p| rel.starts_with(p))
 }
 
 #[derive(Default)]
@@ -160,7 +165,11 @@ fn corpus_checks_and_lowers() {
         // determinism, on the small files (cheap)
         if text.len() < 20_000 {
             let again = lower(&checked).expect("lowering succeeded once");
-            assert_eq!(dump(&lowered), dump(&again), "{rel}: lowering is not deterministic");
+            assert_eq!(
+                dump(&lowered),
+                dump(&again),
+                "{rel}: lowering is not deterministic"
+            );
         }
     }
     println!(
@@ -178,7 +187,12 @@ fn corpus_checks_and_lowers() {
     for w in warned.iter().take(10) {
         println!("  e.g. {w}");
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     // every iSAT3-dialect file parses and checks
     assert!(t.checked >= 8932, "only {} files checked", t.checked);
 }

@@ -142,7 +142,8 @@ pub fn check(file: &HysFile) -> (Option<Checked>, Vec<Diagnostic>) {
 #[derive(Clone, Debug)]
 enum Symbol {
     Var(u32),
-    Define(Rational),
+    /// `None`: its value had an error (already reported); uses are silently erroneous
+    Define(Option<Rational>),
 }
 
 /// Result of checking a sub-expression.
@@ -291,10 +292,11 @@ impl Checker {
                     let v = self.constant(value, "a define");
                     if self.declare_name(name) {
                         // an erroneous value still declares the name (no cascades)
-                        let v = v.unwrap_or_else(Rational::zero);
                         self.symbols
                             .insert(name.name.clone(), Symbol::Define(v.clone()));
-                        self.defines.push((name.name.clone(), v));
+                        if let Some(v) = v {
+                            self.defines.push((name.name.clone(), v));
+                        }
                     }
                 }
                 Decl::Var {
@@ -546,7 +548,8 @@ impl Checker {
 
     fn name(&mut self, e: &Expr, name: &str, primed: bool) -> Typed {
         match self.symbols.get(name).cloned() {
-            Some(Symbol::Define(v)) => {
+            Some(Symbol::Define(None)) => Typed::Err,
+            Some(Symbol::Define(Some(v))) => {
                 if primed {
                     self.error(
                         e.span,
@@ -1904,14 +1907,18 @@ impl Checker {
         }
         let mut ids = Vec::new();
         let mut ok = true;
+        let mut reported = false;
         for (o, ae) in ops {
             match (&o, f) {
                 (Opnd::Err, _) => ok = false,
                 (Opnd::Poly(..), None) => {
-                    self.error(
+                    if !reported {
+                        reported = true;
+                        self.error(
                         ae.span,
                         format!("cannot tell the fp format of `{name}` with only constant operands; convert one with to_fp32(...) or to_fp64(...)"),
                     );
+                    }
                     ok = false;
                 }
                 (Opnd::Poly(..), Some(g)) => match self.constant_as(ae, Sort::Fp(g)) {
@@ -2004,5 +2011,151 @@ fn is_negated_leaf(e: &Expr) -> bool {
     match &e.kind {
         ExprKind::Unary(UnOp::Neg, a) => !is_arith_op(a.unparen()),
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Errors the parser never lets through (it rejects these forms itself), checked on
+    //! hand-built trees: the checker must not rely on the parser for them.
+    use super::*;
+    use crate::hys::ast::{Body, Ident, RangeSpec, Section};
+
+    fn sp(a: usize, b: usize) -> Span {
+        Span::new(a, b)
+    }
+    fn num(v: i64, at: usize) -> Expr {
+        Expr::new(
+            ExprKind::Num {
+                text: v.to_string(),
+                value: rat(v),
+            },
+            sp(at, at + 1),
+        )
+    }
+    fn var_decl(kind: TypeKind, range: Option<(i64, i64)>, name: &str, at: usize) -> Decl {
+        Decl::Var {
+            is_static: false,
+            ty: TypeSpec {
+                kind,
+                range: range.map(|(lo, hi)| RangeSpec {
+                    lo_open: false,
+                    lo: num(lo, at + 1),
+                    hi: num(hi, at + 3),
+                    hi_open: false,
+                    span: sp(at, at + 5),
+                }),
+                span: sp(at, at + 5),
+            },
+            names: vec![Ident {
+                name: name.into(),
+                span: sp(at + 10, at + 10 + name.len()),
+            }],
+            span: sp(at, at + 20),
+        }
+    }
+    fn file(decls: Vec<Decl>) -> HysFile {
+        HysFile {
+            decls,
+            body: Body::Expr(Section {
+                kind: SectionKind::Expr,
+                span: sp(500, 504),
+                constraints: vec![Expr::new(ExprKind::Bool(true), sp(505, 509))],
+            }),
+        }
+    }
+    fn errors(f: &HysFile) -> Vec<(u32, String)> {
+        let (ck, d) = check(f);
+        assert!(ck.is_none());
+        d.into_iter().map(|d| (d.span.start, d.message)).collect()
+    }
+
+    #[test]
+    fn reserved_words_cannot_be_declared() {
+        let f = file(vec![
+            var_decl(TypeKind::Real, Some((0, 1)), "sin", 0),
+            var_decl(TypeKind::Boole, None, "RNE", 100),
+            Decl::Define {
+                name: Ident {
+                    name: "int8".into(),
+                    span: sp(207, 211),
+                },
+                value: num(3, 214),
+                span: sp(200, 216),
+            },
+        ]);
+        let e = errors(&f);
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert_eq!(e[0].0, 10);
+        assert_eq!(e[0].1, "`sin` is a reserved word and cannot be declared");
+        assert_eq!(e[1].0, 110);
+        assert!(e[1].1.contains("`RNE` is a reserved word"));
+        assert_eq!(e[2].0, 207);
+        assert!(e[2].1.contains("`int8` is a reserved word"));
+    }
+
+    #[test]
+    fn int_and_real_need_a_range_boole_takes_none() {
+        let f = file(vec![
+            var_decl(TypeKind::Int, None, "n", 0),
+            var_decl(TypeKind::Real, None, "x", 100),
+            var_decl(TypeKind::Boole, Some((0, 1)), "b", 200),
+        ]);
+        let e = errors(&f);
+        assert_eq!(e.len(), 3, "{e:?}");
+        assert_eq!(
+            e[0],
+            (
+                0,
+                "`int` variables need a range, e.g. `int [0, 10] n;`".into()
+            )
+        );
+        assert_eq!(
+            e[1],
+            (
+                100,
+                "`float` variables need a range, e.g. `float [-1, 1] x;`".into()
+            )
+        );
+        assert_eq!(e[2], (200, "a `boole` variable has no range".into()));
+    }
+
+    #[test]
+    fn erroneous_defines_do_not_cascade() {
+        // define d = 1 / 0; then `d > 0` must not produce a second error
+        let div = Expr::new(
+            ExprKind::Binary(BinOp::Div, Box::new(num(1, 11)), Box::new(num(0, 15))),
+            sp(11, 16),
+        );
+        let use_d = Expr::new(
+            ExprKind::Binary(
+                BinOp::Gt,
+                Box::new(Expr::new(
+                    ExprKind::Name {
+                        name: "d".into(),
+                        primed: false,
+                    },
+                    sp(505, 506),
+                )),
+                Box::new(num(0, 509)),
+            ),
+            sp(505, 510),
+        );
+        let mut f = file(vec![Decl::Define {
+            name: Ident {
+                name: "d".into(),
+                span: sp(7, 8),
+            },
+            value: div,
+            span: sp(0, 17),
+        }]);
+        if let Body::Expr(s) = &mut f.body {
+            s.constraints = vec![use_d];
+        }
+        let e = errors(&f);
+        assert_eq!(
+            e,
+            vec![(11, "division by zero in a constant expression".into())]
+        );
     }
 }

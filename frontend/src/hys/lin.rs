@@ -130,7 +130,7 @@ impl<T: TermKey> Lin<T> {
         if self.normal {
             return;
         }
-        self.terms.sort_by(|a, b| a.0.cmp(&b.0));
+        self.terms.sort_by_key(|a| a.0);
         let mut out: Vec<(T, Coef)> = Vec::with_capacity(self.terms.len());
         for (t, c) in self.terms.drain(..) {
             match out.last_mut() {

@@ -821,7 +821,11 @@ impl<'a> Lw<'a> {
         }
         // scale to coprime integer coefficients, the first one positive
         let s = match d.terms() {
-            terms if terms.iter().all(|(_, c)| matches!(c, Coef::Small(_))) => {
+            terms
+                if terms
+                    .iter()
+                    .all(|(_, c)| matches!(c, Coef::Small(i) if *i != i64::MIN)) =>
+            {
                 let mut g: i64 = 0;
                 for (_, c) in terms {
                     if let Coef::Small(i) = c {
