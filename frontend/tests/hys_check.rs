@@ -608,6 +608,20 @@ fn machine_constant_wrap_around() {
     );
 }
 
+#[test]
+fn fp_constants_that_overflow() {
+    one(
+        "DECL\n  fp32 a;\nEXPR\n  a < 1e39;\n",
+        "t.hys:4:7: warning: ",
+        "the constant overflows fp32: it is rounded to +infinity",
+    );
+    one(
+        "DECL\n  fp64 a;\nEXPR\n  a = to_fp64(-1e400);\n",
+        "t.hys:4:15: warning: ",
+        "rounded to -infinity",
+    );
+}
+
 // ---------------------------------------------------------------- many errors, source order
 
 #[test]

@@ -290,25 +290,26 @@ fn machine_integer_relations_do_not_wrap() {
 #[test]
 fn conversion_of_int_to_machine_integer_carries_the_fit_condition() {
     let f = expr("DECL\n  int [-1000, 1000] n;\n  int [0, 100] k;\n  int8 a;\nEXPR\n  to_int8(n) = a;\n  to_int8(k) = a;\n");
+    // the relation compares the converted value through n itself (exact where it fits;
+    // where it does not, the fit condition makes the atom false)
     assert_eq!(
         defs(&f),
         [
             "h#1 = convert(n)",
-            "h#2 = convert(h#1)",
-            "h#3 = convert(a)",
-            "h#4 = h#2 + -1*h#3",
-            "h#5 = convert(k)",
-            "h#6 = convert(h#5)",
-            "h#7 = h#3 + -1*h#6",
+            "h#2 = convert(a)",
+            "h#3 = n + -1*h#2",
+            "h#4 = convert(k)",
+            "h#5 = k + -1*h#2",
         ]
     );
     let int8 = Sort::MachineInt(IntType::new(8, true));
     assert_eq!(f.vars[var(&f, "h#1")].sort, int8);
+    assert_eq!(f.vars[var(&f, "h#2")].sort, Sort::Int);
     // the first constraint: (difference = 0) and -128 <= n <= 127; the second needs no
     // fit condition (k is always in range)
     assert_eq!(
         roots(&f),
-        ["h#4 <= 0", "h#4 > -1", "n > -129", "n <= 127", "h#7 <= 0", "h#7 > -1"]
+        ["h#3 <= 0", "h#3 > -1", "n > -129", "n <= 127", "h#5 <= 0", "h#5 > -1"]
     );
 }
 
@@ -396,4 +397,102 @@ fn deep_chains_do_not_overflow_the_stack() {
     assert_eq!(r[0], "a > 0");
     assert_eq!(r[1], "b");
     assert!(ndefs < 50_010);
+}
+
+#[test]
+fn part_b_operations_map_to_primitive_definitions() {
+    let f = expr(
+        "DECL
+  fp64 d;
+  fp32 f;
+  int8 a;
+  uint16 u;
+  int [0, 300] n;
+  float [-1, 1] r;
+  boole b;
+EXPR
+  to_fp32(d) = f;
+  to_fp64(a, RTZ) = d;
+  to_int8(d) = a;
+  to_int8(u) = a;
+  to_uint16(n) = u;
+  to_int(a) + n > 2;
+  to_real(d) + to_real(n) + to_real(a) > r;
+  to_int(d) > 0;
+  fsub(f, 1.5, RTP) < fdiv(f, f, RNA);
+  isinf(fsqrt(d, RTN)) or isneg(fabs(d)) or iszero(fmin(d, fmax(d, 2)));
+  issubnormal(ffma(d, d, d, RNE)) xor isnormal(-d);
+  bitand(a, 3) = bitor(a, bitxor(a, bitnot(a)));
+  shl(u, 3) = shr(u, u);
+  a * a - a / 2 = -a;
+  ite(b, d, 1) = d;
+  ite(b, b, r > 0);
+",
+    );
+    let expected = [
+        "h#1 = to_fp[RNE](d)",
+        "h#2 = fsame(f, h#1)",
+        "h#3 = to_fp[RTZ](a)",
+        "h#4 = fsame(d, h#3)",
+        "h#5 = fp_to_int(d)",
+        "h#6 = convert(h#5)",
+        "h#7 = convert(a)",
+        "h#8 = h#6 + -1*h#7",
+        "h#9 = bvcast(u)",
+        "h#10 = convert(h#9)",
+        "h#11 = h#7 + -1*h#10",
+        // n always fits uint16: a plain conversion; compared through n itself
+        "h#12 = convert(n)",
+        "h#13 = convert(u)",
+        "h#14 = n + -1*h#13",
+        "h#15 = n + h#7",
+        "h#16 = to_real(d)",
+        "h#17 = convert(a)",
+        "h#18 = n + -1*r + h#16 + h#17",
+        "h#19 = fp_to_int(d)",
+        "h#20 = fsub[RTP](f, fp32:0x3fc00000)",
+        "h#21 = fdiv[RNA](f, f)",
+        "h#22 = flt(h#20, h#21)",
+        "h#23 = fsqrt[RTN](d)",
+        "h#24 = isinf(h#23)",
+        "h#25 = fabs(d)",
+        "h#26 = isneg(h#25)",
+        "h#27 = fmax(d, fp64:0x4000000000000000)",
+        "h#28 = fmin(d, h#27)",
+        "h#29 = iszero(h#28)",
+        "h#30 = ffma[RNE](d, d, d)",
+        "h#31 = issubnormal(h#30)",
+        "h#32 = fneg(d)",
+        "h#33 = isnormal(h#32)",
+        "h#34 = bitand(a, 3:int8)",
+        "h#35 = bitnot(a)",
+        "h#36 = bitxor(a, h#35)",
+        "h#37 = bitor(a, h#36)",
+        "h#38 = convert(h#34)",
+        "h#39 = convert(h#37)",
+        "h#40 = h#38 + -1*h#39",
+        "h#41 = shl(u, 3:uint16)",
+        "h#42 = shr(u, u)",
+        "h#43 = convert(h#41)",
+        "h#44 = convert(h#42)",
+        "h#45 = h#43 + -1*h#44",
+        "h#46 = bvmul(a, a)",
+        "h#47 = bvdiv(a, 2:int8)",
+        "h#48 = bvsub(h#46, h#47)",
+        "h#49 = bvneg(a)",
+        "h#50 = convert(h#48)",
+        "h#51 = convert(h#49)",
+        "h#52 = h#50 + -1*h#51",
+        "h#53 = ite(b, d, fp64:0x3ff0000000000000)",
+        "h#54 = fsame(d, h#53)",
+    ];
+    assert_eq!(defs(&f), expected);
+    let sorts: Vec<String> = ["h#5", "h#16", "h#17", "h#19", "h#12", "h#9"]
+        .iter()
+        .map(|n| f.vars[var(&f, n)].sort.name())
+        .collect();
+    assert_eq!(sorts, ["int8", "real", "real", "int", "uint16", "int8"]);
+    // ite(b, b, r > 0) is b or r > 0: one and-variable, no ite variable
+    assert_eq!(roots(&f).last().map(String::as_str), Some("!t#3"));
+    assert_eq!(f.clauses.len(), 4 + 4 + 3);
 }

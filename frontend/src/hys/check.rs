@@ -851,7 +851,7 @@ impl Checker {
                     Some(fpconst::binary(f, fop, kid(0)?, kid(1)?))
                 }
                 _ => match self.leaf_value(e) {
-                    Some(v) => Some(fpconst::round(f, &v)),
+                    Some(v) => Some(self.round_constant(e.span, &v, f, RoundingMode::Rne)),
                     None => {
                         failed = true;
                         None
@@ -863,6 +863,23 @@ impl Checker {
             return None;
         }
         r
+    }
+
+    /// A constant rounded into format `f`; warns when a finite constant overflows to an
+    /// infinity.
+    fn round_constant(&mut self, span: Span, v: &Rational, f: FpFormat, rm: RoundingMode) -> u64 {
+        let bits = f.round_rational(v, rm);
+        if f.is_inf(bits) {
+            self.warn(
+                span,
+                format!(
+                    "the constant overflows {}: it is rounded to {}infinity",
+                    f.name(),
+                    if f.is_negative(bits) { "-" } else { "+" }
+                ),
+            );
+        }
+        bits
     }
 
     /// `root` (a constant expression) in machine type `t`: numbers and other leaves (also
@@ -1556,7 +1573,7 @@ impl Checker {
                         let bits = if v.is_zero() && z {
                             fpconst::neg(f, 0)
                         } else {
-                            f.round_rational(&v, rm)
+                            self.round_constant(ast[0].span, &v, f, rm)
                         };
                         self.node(NodeKind::Fp(bits), Sort::Fp(f), e.span)
                     }

@@ -226,6 +226,8 @@ struct Lw<'a> {
     xors: FxMap<(Lit, Lit), Lit>,
     ites: FxMap<(Lit, Lit, Lit), Lit>,
     lit_vars: FxMap<Lit, Var>,
+    /// machine-integer auxiliaries defined as `convert(i)` of an Int variable `i`
+    int_source: FxMap<Var, Var>,
     false_lit: Option<Lit>,
     n_aux: u32,
     n_tseitin: u32,
@@ -244,6 +246,7 @@ impl<'a> Lw<'a> {
             xors: FxMap::default(),
             ites: FxMap::default(),
             lit_vars: FxMap::default(),
+            int_source: FxMap::default(),
             false_lit: None,
             n_aux: 0,
             n_tseitin: 0,
@@ -694,6 +697,19 @@ impl<'a> Lw<'a> {
                     let x = self.xor_lit(lc, la, span);
                     return Self::b_not(x);
                 }
+                // a branch that is the condition itself
+                if la == lc {
+                    return self.b_or(BVal::Lit(lc), BVal::Lit(lb), span);
+                }
+                if la == !lc {
+                    return self.b_and(BVal::Lit(!lc), BVal::Lit(lb), span);
+                }
+                if lb == lc {
+                    return self.b_and(BVal::Lit(lc), BVal::Lit(la), span);
+                }
+                if lb == !lc {
+                    return self.b_or(BVal::Lit(!lc), BVal::Lit(la), span);
+                }
                 let key = (lc, la, lb);
                 if let Some(&t) = self.ites.get(&key) {
                     return BVal::Lit(t);
@@ -907,8 +923,8 @@ impl<'a> Lw<'a> {
                     BVal::Lit(self.f.bool_lit(out))
                 }
                 Sort::MachineInt(_) => {
-                    let ci = self.def(Op::Convert, vec![c], Sort::Int, span);
-                    let ni = self.def(Op::Convert, vec![n], Sort::Int, span);
+                    let ci = self.to_int(c, span);
+                    let ni = self.to_int(n, span);
                     let diff = Lin::term(Term::V(ni)).add(Lin::term(Term::V(ci)), true);
                     self.rel_lin(RelOp::Eq, diff, span)
                 }
@@ -1181,7 +1197,16 @@ impl Lw<'_> {
                 if matches!(op, Op::Min | Op::Max | Op::FSame) && vars.len() == 2 {
                     vars.sort_unstable();
                 }
+                let src = match (op, sort, vars.as_slice()) {
+                    (Op::Convert, Sort::MachineInt(_), &[x]) if self.sort(x) == Sort::Int => {
+                        Some(x)
+                    }
+                    _ => None,
+                };
                 let out = self.def(op.clone(), vars, sort, span);
+                if let Some(x) = src {
+                    self.int_source.insert(out, x);
+                }
                 if sort == Sort::Bool {
                     let l = self.f.bool_lit(out);
                     Val::B(self.with_conds(BVal::Lit(l), conds, span))
@@ -1205,6 +1230,9 @@ impl Lw<'_> {
                 let sa = ir.node(*a).sort;
                 let v = self.var_of(NVal::Lin(l), sa, span);
                 let out = self.def(Op::Convert, vec![v], sort, span);
+                if self.sort(v) == Sort::Int {
+                    self.int_source.insert(out, v);
+                }
                 self.num_result(out, conds)
             }
         })
@@ -1226,6 +1254,16 @@ impl Lw<'_> {
                 }
             }
         }
+    }
+
+    /// The exact Int value of machine-integer variable `x`: the Int it was converted from,
+    /// if it is such a conversion (where it does not fit, the enclosing atom is false anyway),
+    /// else a `Convert` into Int.
+    fn to_int(&mut self, x: Var, span: Span) -> Var {
+        if let Some(&i) = self.int_source.get(&x) {
+            return i;
+        }
+        self.def(Op::Convert, vec![x], Sort::Int, span)
     }
 
     fn fp_rel(&mut self, op: RelOp, x: Var, y: Var, span: Span) -> BVal {
@@ -1259,8 +1297,8 @@ impl Lw<'_> {
                 if vx == vy {
                     return BVal::Const(op.holds(std::cmp::Ordering::Equal));
                 }
-                let ix = self.def(Op::Convert, vec![vx], Sort::Int, span);
-                let iy = self.def(Op::Convert, vec![vy], Sort::Int, span);
+                let ix = self.to_int(vx, span);
+                let iy = self.to_int(vy, span);
                 let d = Lin::term(Term::V(ix)).add(Lin::term(Term::V(iy)), true);
                 self.rel_lin(op, d, span)
             }
