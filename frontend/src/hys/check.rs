@@ -24,10 +24,27 @@
 //! - A `/` whose divisor is the constant 0 is an error; one whose divisor's enclosure (from
 //!   the declared ranges) contains 0 gives a warning. Same for `log*` (argument ≤ 0) and even
 //!   roots (argument < 0): entirely outside the domain → error, partly → warning. When the
-//!   enclosure is unknown no warning is given.
+//!   enclosure is unknown no warning is given (enclosures: exact rational interval
+//!   arithmetic over the declared ranges, `+ - *`, powers, `/`, `abs`, `min`, `max`, `ite`,
+//!   `sin`/`cos` ∈ [-1, 1], `exp*` > 0, even roots ≥ 0; anything else is unknown).
+//!   Enclosures are only computed for Int/Real expressions; a machine-integer division by
+//!   anything but the constant 0 is silent.
+//! - A constant division by zero is an error in every context (also fp: write
+//!   `to_fp64(1) / 0` for an infinity). A finite constant that overflows an fp format gives
+//!   a warning (it becomes an infinity). In a machine-integer context a constant that is not
+//!   an integer or does not fit the type is an error (`-128` is one constant, so it fits
+//!   `int8`); wrap-around in constant arithmetic gives a warning.
 //! - fp ranges are normalised to the nearest floats inside the range; a range that contains
 //!   no float of the type is an error. Machine-integer variables without a range get their
-//!   type's bounds as domain.
+//!   type's bounds as domain. A declared variable's span is the span of its name.
+//! - Where both operands are constants nothing decides an fp or machine type: `fadd(1, 2,
+//!   RNE)`, `bitand(1, 2)` are errors; `ite(c, 1, 2)` is an Int (Real if a branch is not an
+//!   integer) and needs `to_fp32(...)` to be compared with an fp value.
+//! - `x^0` is 1, `x^1` and `nrt(x, 1)` are `x`; comparisons of two constants are folded.
+//!   `to_intN(c)` of a constant must fit the type (error otherwise); `to_fp32(c, RM)` of a
+//!   constant is rounded at check time in mode `RM`.
+//! - Error recovery: an erroneous sub-expression or define does not cause follow-up errors;
+//!   independent errors are all reported, in source order.
 
 use super::ast::{
     BinOp, Decl, Expr, ExprKind, Func, HysFile, SectionKind, TypeKind, TypeSpec, UnOp,

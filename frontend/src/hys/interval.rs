@@ -14,7 +14,7 @@ use solver::num::Rational;
 use std::cmp::Ordering;
 
 /// Endpoints larger than this (in bits) are forgotten.
-const MAX_BITS: u64 = 2048;
+pub const MAX_BITS: u64 = 2048;
 
 /// One end of an enclosure; `None` in [`Iv`] means unbounded.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -22,10 +22,21 @@
 //!   → `FLe`, `=` → `FSame` (identity), `!=` → `¬FSame`.
 //! - Machine-integer relations: against a constant, a bound atom on the machine-integer
 //!   variable; between two non-constant operands, both are converted exactly to Int
-//!   (`Convert`) and compared through an Int linear form (never a wrapping `BvSub`).
-//! - `to_intN(e)` of an Int `e` that may not fit: `Convert` plus the fit condition
-//!   `MIN <= e <= MAX`, conjoined to the smallest enclosing Boolean atom (relation or
-//!   predicate); inside an `ite` branch the condition only applies when the branch is taken.
+//!   (`Convert`) and compared through an Int linear form (never a wrapping `BvSub`). An
+//!   operand that is `to_intN(e)` of an Int `e` is compared through `e` itself.
+//! - `to_intN(e)` of an Int `e` that may not fit (its enclosure is not inside the type):
+//!   `Convert` plus the fit condition `MIN <= e <= MAX`, conjoined to the smallest enclosing
+//!   Boolean atom (relation or predicate), so `not (to_int8(n) = a)` holds when `n` does not
+//!   fit; inside an `ite` branch the condition only applies when the branch is taken.
+//! - Constants as operands of definitions are variables with a point domain, one per value
+//!   and sort (fp constants also carry their exact bits in `fp_const`; NaN and infinities
+//!   have the unbounded domain). An Int value used where a Real one is required (a branch
+//!   of a Real `ite`) goes through an identity `Linear` definition with a Real output.
+//! - Auxiliary domains are unbounded, except `BoolToNum` outputs ([0, 1]).
+//! - Static variables: TRANS gets `s' = s` (Bool: `¬(s' xor s)`; Int/Real: the linear
+//!   equality; fp: `FSame`; machine integers: through `Convert` to Int), one root each.
+//! - Every formula of a transition system declares all state variables first, in
+//!   declaration order (TRANS: all current copies, then all next copies).
 //! - Booleans used as numbers: `BoolToNum` into an Int auxiliary with domain [0, 1]
 //!   (`1 - b2n(b)` for `¬b`).
 //! - Boolean structure: n-ary `and`/`or` are flattened; `or` is a negated `and` (one Tseitin
