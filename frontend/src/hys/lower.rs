@@ -934,8 +934,8 @@ impl<'a> Lw<'a> {
                     BVal::Lit(self.f.bool_lit(out))
                 }
                 Sort::MachineInt(_) => {
-                    let ci = self.to_int(c, span);
-                    let ni = self.to_int(n, span);
+                    let ci = self.int_value(c, span);
+                    let ni = self.int_value(n, span);
                     let diff = Lin::term(Term::V(ni)).add(Lin::term(Term::V(ci)), true);
                     self.rel_lin(RelOp::Eq, diff, span)
                 }
@@ -1270,7 +1270,7 @@ impl Lw<'_> {
     /// The exact Int value of machine-integer variable `x`: the Int it was converted from,
     /// if it is such a conversion (where it does not fit, the enclosing atom is false anyway),
     /// else a `Convert` into Int.
-    fn to_int(&mut self, x: Var, span: Span) -> Var {
+    fn int_value(&mut self, x: Var, span: Span) -> Var {
         if let Some(&i) = self.int_source.get(&x) {
             return i;
         }
@@ -1308,8 +1308,8 @@ impl Lw<'_> {
                 if vx == vy {
                     return BVal::Const(op.holds(std::cmp::Ordering::Equal));
                 }
-                let ix = self.to_int(vx, span);
-                let iy = self.to_int(vy, span);
+                let ix = self.int_value(vx, span);
+                let iy = self.int_value(vy, span);
                 let d = Lin::term(Term::V(ix)).add(Lin::term(Term::V(iy)), true);
                 self.rel_lin(op, d, span)
             }
