@@ -384,7 +384,19 @@ fn deep_chains_do_not_overflow_the_stack() {
     for _ in 0..50_000 {
         text.push_str(" * a");
     }
-    text.push_str(") >= 0;\n");
+    text.push_str(") >= 0;\n  b");
+    for _ in 0..100_000 {
+        text.push_str(" or b");
+    }
+    text.push_str(";\n  a");
+    for _ in 0..100_000 {
+        text.push_str(" - a");
+    }
+    text.push_str(" < 0 -> b");
+    for _ in 0..50_000 {
+        text.push_str(" -> b");
+    }
+    text.push_str(";\n");
     let handle = std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(move || {
@@ -392,10 +404,16 @@ fn deep_chains_do_not_overflow_the_stack() {
             (roots(&f), f.defs.len())
         })
         .expect("spawn");
+    let t = std::time::Instant::now();
     let (r, ndefs) = handle.join().expect("no stack overflow");
+    // linear-ish: well under the time a quadratic pass would take
+    assert!(t.elapsed().as_secs() < 20, "took {:?}", t.elapsed());
     // 100,001·a > 3 → a > 3/100001; b and b and ... → b; a^k chain: x*x → x^2, then Mul
     assert_eq!(r[0], "a > 0");
     assert_eq!(r[1], "b");
+    assert_eq!(r[2], "h#50000 > -1");
+    assert_eq!(r[3], "b");
+    assert_eq!(r.len(), 5);
     assert!(ndefs < 50_010);
 }
 

@@ -633,8 +633,29 @@ impl<'a> Lw<'a> {
     }
 
     fn b_or(&mut self, a: BVal, b: BVal, span: Span) -> BVal {
-        let r = self.b_and(Self::b_not(a), Self::b_not(b), span);
-        Self::b_not(r)
+        match (a, b) {
+            (BVal::Const(true), _) | (_, BVal::Const(true)) => BVal::Const(true),
+            (BVal::Const(false), x) | (x, BVal::Const(false)) => x,
+            (BVal::Or(mut x), BVal::Or(y)) => {
+                x.extend(y);
+                BVal::Or(x)
+            }
+            (BVal::Or(mut x), y) => {
+                let l = self.lit(y, span);
+                x.push(l);
+                BVal::Or(x)
+            }
+            (x, BVal::Or(mut y)) => {
+                let l = self.lit(x, span);
+                y.insert(0, l);
+                BVal::Or(y)
+            }
+            (x, y) => {
+                let lx = self.lit(x, span);
+                let ly = self.lit(y, span);
+                BVal::Or(vec![lx, ly])
+            }
+        }
     }
 
     fn b_xor(&mut self, a: BVal, b: BVal, span: Span) -> BVal {
