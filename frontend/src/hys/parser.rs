@@ -31,6 +31,8 @@ use super::ast::*;
 use super::lexer::{Lexer, Tok, Token};
 use super::number;
 use crate::diag::{Diagnostic, SourceMap, Span};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// Maximal nesting of brackets, function calls and prefix operators in one expression.
 pub const MAX_NESTING: usize = 1000;
@@ -80,6 +82,27 @@ enum Word {
     Name,
 }
 
+/// FNV-1a, for the parser's table of words.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0 ^ 0xcbf2_9ce4_8422_2325;
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type WordCache<'a> = HashMap<&'a str, Word, BuildHasherDefault<Fnv>>;
+
+/// What a word means (slow for ordinary names: the reserved-word look-ups of `ast` are linear
+/// scans; the parser caches the result per distinct word).
 fn classify(w: &str) -> Word {
     use BinOp::*;
     match w {
@@ -111,15 +134,7 @@ fn classify(w: &str) -> Word {
             None => Word::Reserved,
         },
         _ => {
-            // Every other reserved word (machine types, function names) is lower-case ASCII
-            // of at most 11 characters: skip the table look-ups for the common names.
-            let b = w.as_bytes();
-            let maybe = b.len() <= 12
-                && b.iter()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_');
-            if !maybe {
-                Word::Name
-            } else if let Some(t) = machine_type(w) {
+            if let Some(t) = machine_type(w) {
                 Word::Type(TypeKind::Machine(t))
             } else if let Some(f) = Func::from_name(w) {
                 Word::Func(f)
@@ -223,6 +238,8 @@ struct Parser<'a> {
     prev_semi: bool,
     /// reused expression stack
     stack: Vec<Frame>,
+    /// classification of the words seen so far
+    words: WordCache<'a>,
 }
 
 impl<'a> Parser<'a> {
@@ -235,6 +252,7 @@ impl<'a> Parser<'a> {
             prev_end: 0,
             prev_semi: false,
             stack: Vec::new(),
+            words: WordCache::default(),
         })
     }
 
@@ -249,8 +267,14 @@ impl<'a> Parser<'a> {
         self.lex.text(self.tok)
     }
 
-    fn word(&self) -> Option<Word> {
-        (self.tok.kind == Tok::Ident).then(|| classify(self.text()))
+    fn word(&mut self) -> Option<Word> {
+        (self.tok.kind == Tok::Ident).then(|| self.classify_ident())
+    }
+
+    /// What the current identifier token means.
+    fn classify_ident(&mut self) -> Word {
+        let w = self.text();
+        *self.words.entry(w).or_insert_with(|| classify(w))
     }
 
     fn line_col(&self, offset: u32) -> String {
@@ -694,7 +718,7 @@ impl<'a> Parser<'a> {
                         )))
                     }
                 }
-                match classify(self.text()) {
+                match self.classify_ident() {
                     Word::Not => {
                         let f = Frame::Prefix {
                             op: PrefixOp::Un(UnOp::Not),
@@ -768,7 +792,7 @@ impl<'a> Parser<'a> {
             loop {
                 let t = self.tok;
                 let op = match t.kind {
-                    Tok::Ident => match classify(self.text()) {
+                    Tok::Ident => match self.classify_ident() {
                         Word::Op(op) => Some(op),
                         _ => None,
                     },
@@ -1028,6 +1052,29 @@ mod tests {
             .unwrap()
             .join()
             .unwrap()
+    }
+
+    #[test]
+    fn word_classes_agree_with_the_reserved_words() {
+        let words = [
+            "DECL", "EXPR", "INIT", "TRANS", "TARGET", "define", "static", "boole", "int", "float",
+            "fp32", "fp64", "and", "or", "not", "nand", "nor", "xor", "nxor", "xnor", "impl",
+            "implies", "iff", "true", "false", "RNE", "RNA", "RTP", "RTN", "RTZ", "real", "bool",
+            "ite", "int8", "uint64", "abs", "sin", "to_fp32", "to_int16", "bitnot", "isnan", "x",
+            "x0", "skoX", "Decl", "expr", "And", "rne", "to_int7", "int128", "d",
+        ];
+        for w in words {
+            assert_eq!(classify(w) != Word::Name, is_reserved(w), "{w}");
+        }
+        assert_eq!(classify("xnor"), Word::Op(BinOp::Nxor));
+        assert_eq!(classify("implies"), Word::Op(BinOp::Impl));
+        assert_eq!(classify("float"), Word::Type(TypeKind::Real));
+        assert_eq!(
+            classify("uint32"),
+            Word::Type(TypeKind::Machine(IntType::new(32, false)))
+        );
+        assert_eq!(classify("sqrt"), Word::Func(Func::Sqrt));
+        assert_eq!(classify("RNA"), Word::Rm(RoundingMode::Rna));
     }
 
     #[test]
