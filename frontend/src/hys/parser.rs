@@ -240,6 +240,8 @@ struct Parser<'a> {
     stack: Vec<Frame>,
     /// classification of the words seen so far
     words: WordCache<'a>,
+    /// sum of `number::exponent_bits` over the big numbers so far
+    big_number_bits: u64,
 }
 
 impl<'a> Parser<'a> {
@@ -253,6 +255,7 @@ impl<'a> Parser<'a> {
             prev_semi: false,
             stack: Vec::new(),
             words: WordCache::default(),
+            big_number_bits: 0,
         })
     }
 
@@ -689,6 +692,18 @@ impl<'a> Parser<'a> {
                 match t.kind {
                     Tok::Num => {
                         let text = self.text();
+                        let bits = number::exponent_bits(text);
+                        if bits > number::BIG_NUMBER_BITS {
+                            self.big_number_bits += bits;
+                            if self.big_number_bits > number::BIG_NUMBERS_BUDGET {
+                                return Err(self.error_here(format!(
+                                    "number too large: the numbers with huge exponents in \
+                                     this file are too many (their exponents add up to more \
+                                     than {} decimal digits)",
+                                    number::BIG_NUMBERS_BUDGET * 3 / 10
+                                )));
+                            }
+                        }
                         let e = Expr::new(
                             ExprKind::Num {
                                 text: text.to_string(),
@@ -1662,6 +1677,30 @@ mod tests {
             let d = parse(&src).unwrap_err();
             assert!(d.message.contains("expected `;`"));
         });
+    }
+
+    #[test]
+    fn huge_exponents_are_limited_per_file() {
+        // each is fine, and a few dozen are fine
+        let ok = format!("DECL\nEXPR\n{}0 > 0;", "1e-20000 + 0x1p20000 + ".repeat(10));
+        let t0 = Instant::now();
+        assert!(parse(&ok).is_ok());
+        // a file full of them is refused quickly instead of taking minutes and gigabytes
+        let src = format!("DECL\nEXPR\n{}0 > 0;", "1e-20000 + ".repeat(100_000));
+        let d = parse(&src).unwrap_err();
+        assert!(d.message.contains("number too large"), "{}", d.message);
+        // the 16th such number exceeds the budget
+        assert_eq!(
+            d.span.start as usize,
+            "DECL\nEXPR\n".len() + 15 * "1e-20000 + ".len()
+        );
+        // many exponents of everyday size are not limited
+        let src = format!(
+            "DECL\nEXPR\n{}0 > 0;",
+            "4.9406564584124654e-324 + ".repeat(20_000)
+        );
+        assert!(parse(&src).is_ok());
+        assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
     }
 
     #[test]
