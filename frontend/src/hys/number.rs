@@ -16,6 +16,9 @@
 //! Resource limits: the written exponent is at most [`MAX_EXPONENT`] in magnitude and a number
 //! has at most [`MAX_DIGITS`] mantissa digits; beyond that the literal is rejected ("number too
 //! large") instead of building huge integers (`1e999999999` would otherwise need gigabytes).
+//! In addition the parser lets the big numbers of one file (powers beyond
+//! [`BIG_NUMBER_BITS`] bits) add up to at most [`BIG_NUMBERS_BUDGET`] bits, so that a file
+//! full of `1e-20000` is refused at once instead of costing minutes and gigabytes.
 
 use nom::bytes::complete::tag_no_case;
 use nom::character::complete::{char, digit1, hex_digit1, one_of};

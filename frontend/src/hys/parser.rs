@@ -389,6 +389,9 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tok::Eof {
             // only a section keyword can end a section early
             let msg = match (&body, self.word()) {
+                (Body::Expr(_), Some(Word::Section(SectionKind::Expr))) => {
+                    "section `EXPR` appears twice".to_string()
+                }
                 (Body::Expr(_), Some(Word::Section(k))) => format!(
                     "unexpected section `{}`: a file has either an `EXPR` section or `INIT`, \
                      `TRANS`, `TARGET` sections",
@@ -715,6 +718,12 @@ impl<'a> Parser<'a> {
                         break e;
                     }
                     Tok::Ident => {}
+                    Tok::RParen | Tok::RBrack | Tok::RBrace if matches!(stack.last(), Some(Frame::Call { args, .. }) if !args.is_empty()) => {
+                        return Err(self.error_here(format!(
+                            "expected a function argument after `,`, found {}",
+                            self.describe()
+                        )))
+                    }
                     Tok::RParen | Tok::RBrack | Tok::RBrace
                         if matches!(
                             stack.last(),
@@ -1442,6 +1451,10 @@ mod tests {
                  `INIT`, `TRANS`, `TARGET` sections",
             ),
             (
+                "DECL\nEXPR\nEXPR\n",
+                "t.hys:3:1: section `EXPR` appears twice",
+            ),
+            (
                 "DECL\nboole b;\nINIT\nb;\nTRANS\nTARGET\nb;\nTRANS\n",
                 "t.hys:8:1: unexpected section `TRANS` after `TARGET` (sections come once, in \
                  the order `INIT`, `TRANS`, `TARGET`)",
@@ -1584,6 +1597,14 @@ mod tests {
                 "DECL\nfloat [0,1] x;\nEXPR\n(x, 1) > 0;\n",
                 "t.hys:4:3: unexpected `,` inside the `(` opened at 4:1 (only function \
                  arguments are separated by commas)",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nmin(x, ) > 0;\n",
+                "t.hys:4:8: expected a function argument after `,`, found `)`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx | x;\n",
+                "t.hys:4:3: unexpected character `|` (`||` and `or` are disjunction)",
             ),
             (
                 "DECL\nfloat [0,1] x;\nEXPR\nx > and;\n",
