@@ -53,11 +53,16 @@ impl TransitionSystem {
         ];
         for (what, f, map) in maps {
             if map.len() != n {
-                return Err(format!("{what}: {} interface variables for {n} state variables", map.len()));
+                return Err(format!(
+                    "{what}: {} interface variables for {n} state variables",
+                    map.len()
+                ));
             }
             for (i, &v) in map.iter().enumerate() {
                 let Some(info) = f.vars.get(v) else {
-                    return Err(format!("{what}: state variable {i} maps to a missing variable"));
+                    return Err(format!(
+                        "{what}: state variable {i} maps to a missing variable"
+                    ));
                 };
                 if info.sort != self.state[i].sort {
                     return Err(format!(

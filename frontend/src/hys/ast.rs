@@ -635,4 +635,100 @@ mod tests {
         assert!(Func::from_name("to_int7").is_none());
         assert!(is_reserved("int32") && is_reserved("sin") && !is_reserved("x"));
     }
+
+    fn leaf(name: &str, at: u32) -> Expr {
+        Expr::new(
+            ExprKind::Name {
+                name: name.to_string(),
+                primed: false,
+            },
+            Span::new(at as usize, at as usize + 1),
+        )
+    }
+
+    fn chain(n: usize, op: BinOp) -> Expr {
+        let mut e = leaf("a", 0);
+        for i in 0..n {
+            let span = e.span.to(Span::new(i + 1, i + 2));
+            e = Expr::new(
+                ExprKind::Binary(op, Box::new(e), Box::new(leaf("b", i as u32 + 1))),
+                span,
+            );
+        }
+        e
+    }
+
+    #[test]
+    fn equality_compares_everything() {
+        let call = |args: Vec<Expr>, parenthesized| {
+            Expr::new(
+                ExprKind::Call {
+                    func: Func::Min,
+                    args,
+                    parenthesized,
+                },
+                Span::new(0, 9),
+            )
+        };
+        let a = call(vec![leaf("x", 1), chain(3, BinOp::Add)], true);
+        assert_eq!(a, a.clone());
+        assert_ne!(a, call(vec![leaf("x", 1), chain(3, BinOp::Sub)], true));
+        assert_ne!(a, call(vec![leaf("x", 1), chain(2, BinOp::Add)], true));
+        assert_ne!(a, call(vec![leaf("y", 1), chain(3, BinOp::Add)], true));
+        assert_ne!(a, call(vec![leaf("x", 2), chain(3, BinOp::Add)], true));
+        assert_ne!(a, call(vec![leaf("x", 1), chain(3, BinOp::Add)], false));
+        assert_ne!(a, call(vec![leaf("x", 1)], true));
+        let mut b = a.clone();
+        b.strip_spans();
+        assert_ne!(a, b);
+        let mut c = a.clone();
+        c.strip_spans();
+        assert_eq!(b, c);
+        let neg = |e| Expr::new(ExprKind::Unary(UnOp::Neg, Box::new(e)), Span::new(0, 2));
+        let not = |e| Expr::new(ExprKind::Unary(UnOp::Not, Box::new(e)), Span::new(0, 2));
+        assert_ne!(neg(leaf("x", 1)), not(leaf("x", 1)));
+        let paren = |k, e| Expr::new(ExprKind::Paren(k, Box::new(e)), Span::new(0, 3));
+        assert_ne!(
+            paren(Bracket::Round, leaf("x", 1)),
+            paren(Bracket::Square, leaf("x", 1))
+        );
+    }
+
+    #[test]
+    fn deep_trees_drop_compare_and_strip_without_recursion() {
+        std::thread::Builder::new()
+            .stack_size(1 << 20)
+            .spawn(|| {
+                let mut a = chain(300_000, BinOp::Mul);
+                let mut b = chain(300_000, BinOp::Mul);
+                assert!(a == b);
+                a.strip_spans();
+                assert!(a != b);
+                b.strip_spans();
+                assert!(a == b);
+                // also deep on the right and through unary nodes and calls
+                let mut e = leaf("x", 0);
+                for i in 0..300_000 {
+                    e = match i % 3 {
+                        0 => Expr::new(ExprKind::Unary(UnOp::Neg, Box::new(e)), Span::default()),
+                        1 => Expr::new(
+                            ExprKind::Binary(BinOp::Add, Box::new(leaf("y", 0)), Box::new(e)),
+                            Span::default(),
+                        ),
+                        _ => Expr::new(
+                            ExprKind::Call {
+                                func: Func::Abs,
+                                args: vec![e],
+                                parenthesized: true,
+                            },
+                            Span::default(),
+                        ),
+                    };
+                }
+                drop(e);
+            })
+            .unwrap()
+            .join()
+            .unwrap();
+    }
 }

@@ -210,6 +210,11 @@ impl<'a> Lexer<'a> {
             b'&' if next == Some(b'&') => self.token(AmpAmp, 2),
             b'&' => self.token(Amp, 1),
             b'|' if next == Some(b'|') => self.token(PipePipe, 2),
+            b'|' => Err(self.error(
+                start,
+                start + 1,
+                "unexpected character `|` (`||` and `or` are disjunction)",
+            )),
             b'#' | b'%' => Err(self.error(
                 start,
                 start + 1,

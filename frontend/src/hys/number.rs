@@ -16,6 +16,9 @@
 //! Resource limits: the written exponent is at most [`MAX_EXPONENT`] in magnitude and a number
 //! has at most [`MAX_DIGITS`] mantissa digits; beyond that the literal is rejected ("number too
 //! large") instead of building huge integers (`1e999999999` would otherwise need gigabytes).
+//! In addition the parser lets the big numbers of one file (powers beyond
+//! [`BIG_NUMBER_BITS`] bits) add up to at most [`BIG_NUMBERS_BUDGET`] bits, so that a file
+//! full of `1e-20000` is refused at once instead of costing minutes and gigabytes.
 
 use nom::bytes::complete::tag_no_case;
 use nom::character::complete::{char, digit1, hex_digit1, one_of};
@@ -280,8 +283,9 @@ fn split_exponent<'a>(text: &'a str, markers: &[char]) -> (&'a str, i64) {
     }
 }
 
-/// The exact value of a number literal accepted by [`scan`].
-pub fn value(text: &str) -> Rational {
+/// Splits a literal accepted by [`scan`] into radix, mantissa digits (integer and fraction
+/// part) and written exponent.
+fn parts(text: &str) -> (u32, &str, &str, i64) {
     let (radix, body) = match text.get(..2) {
         Some("0x") | Some("0X") => (16u32, &text[2..]),
         _ => (10u32, text),
@@ -293,22 +297,67 @@ pub fn value(text: &str) -> Rational {
     };
     let (mant, exp) = split_exponent(body, markers);
     let (int, frac) = mant.split_once('.').unwrap_or((mant, ""));
+    (radix, int, frac, exp)
+}
+
+/// Roughly the number of bits of the power of the radix that the value of a literal accepted
+/// by [`scan`] needs (|decimal exponent| · log2(10), or |binary exponent|). The parser limits
+/// the sum of this over the big numbers of a file (see [`BIG_NUMBER_BITS`]).
+pub fn exponent_bits(text: &str) -> u64 {
+    let (radix, _, frac, exp) = parts(text);
+    if radix == 16 {
+        (exp - 4 * frac.len() as i64).unsigned_abs()
+    } else {
+        (exp - frac.len() as i64).unsigned_abs() * 10 / 3
+    }
+}
+
+/// A number is big when its power of the radix needs more than this many bits
+/// ([`exponent_bits`]); 1500 bits cover every binary64 value (2^-1074 ... 2^1024).
+pub const BIG_NUMBER_BITS: u64 = 1500;
+/// The most [`exponent_bits`] that the big numbers of one file may add up to: a few dozen
+/// numbers with exponents near the limit, but not a file full of `1e-20000` (which would
+/// cost gigabytes and minutes).
+pub const BIG_NUMBERS_BUDGET: u64 = 1_000_000;
+
+/// The exact value of a number literal accepted by [`scan`], in lowest terms. Reduction is
+/// done by stripping factors 2 and 5 (no gcd on huge numbers).
+pub fn value(text: &str) -> Rational {
+    let (radix, int, frac, exp) = parts(text);
     let m = mantissa(int, frac, radix);
+    if m.is_zero() {
+        return Rational::zero();
+    }
     if radix == 16 {
         let e2 = exp - 4 * frac.len() as i64;
         if e2 >= 0 {
-            Rational::from_integer(m << e2 as usize)
-        } else {
-            Rational::new(m, BigInt::one() << (-e2) as usize)
+            return Rational::from_integer(m << e2 as usize);
         }
-    } else {
-        let e10 = exp - frac.len() as i64;
-        if e10 >= 0 {
-            Rational::from_integer(m * pow10(e10 as u64))
-        } else {
-            Rational::new(m, pow10((-e10) as u64))
-        }
+        let k = e2.unsigned_abs();
+        let a = m.trailing_zeros().unwrap_or(0).min(k);
+        return Rational::new_raw(m >> a as usize, BigInt::one() << (k - a) as usize);
     }
+    let e10 = exp - frac.len() as i64;
+    if e10 >= 0 {
+        return Rational::from_integer(m * pow10(e10 as u64));
+    }
+    // m / (2^k 5^k): cancel the factors 2 and 5 that m has
+    let k = e10.unsigned_abs();
+    let a = m.trailing_zeros().unwrap_or(0).min(k);
+    let mut m = m >> a as usize;
+    let mut b = 0u64;
+    const FIVE27: u64 = 7_450_580_596_923_828_125; // 5^27
+    while k - b >= 27 && (&m % FIVE27).is_zero() {
+        m /= FIVE27;
+        b += 27;
+    }
+    while k > b && (&m % 5u64).is_zero() {
+        m /= 5u64;
+        b += 1;
+    }
+    let den =
+        (BigInt::one() << (k - a) as usize) * num_traits::pow(BigInt::from(5u32), (k - b) as usize);
+    Rational::new_raw(m, den)
 }
 
 #[cfg(test)]
@@ -351,6 +400,65 @@ mod tests {
             let m = (BigInt::one() << 53usize) - 1;
             Rational::from_integer(m << 971usize)
         });
+    }
+
+    #[test]
+    fn values_are_in_lowest_terms() {
+        // `Ratio`'s `==` does not notice unreduced fractions: compare the parts
+        let cases = [
+            "0.50",
+            "12.340e-1",
+            "1e-3",
+            "2.5",
+            "0.000",
+            "0.125",
+            "6.25e-2",
+            "1000e-3",
+            "0.3125e1",
+            "5e-30",
+            "3.90625e-3",
+            "120e-2",
+            "0x1.8p-1",
+            "0x10p-4",
+            "0x0.4p0",
+            "0x1p-3",
+            "0x18p-8",
+            "0x0p-9",
+            "78125e-7",
+            "1e-40",
+            "762939453125e-20",
+        ];
+        for text in cases {
+            assert_eq!(scan(text), Ok(text.len()), "{text}");
+            let v = value(text);
+            let reduced = Rational::new(v.numer().clone(), v.denom().clone());
+            assert_eq!(
+                (v.numer(), v.denom()),
+                (reduced.numer(), reduced.denom()),
+                "{text}"
+            );
+        }
+        assert_eq!(value("0.50").denom(), &BigInt::from(2));
+        assert_eq!(value("1000e-3").denom(), &BigInt::one());
+        assert_eq!(value("762939453125e-20").numer(), &BigInt::one()); // 5^17 / 10^20
+        assert!(value("0e-5").is_zero() && value("0e-5").denom().is_one());
+        // 5^40 / 10^40 = 1 / 2^40, through the 5^27 chunks
+        let five40 = num_traits::pow(BigInt::from(5), 40).to_string();
+        let v = value(&format!("{five40}e-40"));
+        assert_eq!(
+            (v.numer(), v.denom()),
+            (&BigInt::one(), &(BigInt::one() << 40usize))
+        );
+    }
+
+    #[test]
+    fn exponent_sizes() {
+        assert_eq!(exponent_bits("1e-3"), 10);
+        assert_eq!(exponent_bits("1.25e2"), 0);
+        assert_eq!(exponent_bits("0x1p-1074"), 1074);
+        assert_eq!(exponent_bits("0x1.8p4"), 0);
+        assert_eq!(exponent_bits("1e20000"), 66666);
+        assert!(exponent_bits("4.9406564584124654e-324") < BIG_NUMBER_BITS);
     }
 
     #[test]

@@ -31,6 +31,8 @@ use super::ast::*;
 use super::lexer::{Lexer, Tok, Token};
 use super::number;
 use crate::diag::{Diagnostic, SourceMap, Span};
+use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 /// Maximal nesting of brackets, function calls and prefix operators in one expression.
 pub const MAX_NESTING: usize = 1000;
@@ -80,6 +82,27 @@ enum Word {
     Name,
 }
 
+/// FNV-1a, for the parser's table of words.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = self.0 ^ 0xcbf2_9ce4_8422_2325;
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+type WordCache<'a> = HashMap<&'a str, Word, BuildHasherDefault<Fnv>>;
+
+/// What a word means (slow for ordinary names: the reserved-word look-ups of `ast` are linear
+/// scans; the parser caches the result per distinct word).
 fn classify(w: &str) -> Word {
     use BinOp::*;
     match w {
@@ -111,15 +134,7 @@ fn classify(w: &str) -> Word {
             None => Word::Reserved,
         },
         _ => {
-            // Every other reserved word (machine types, function names) is lower-case ASCII
-            // of at most 11 characters: skip the table look-ups for the common names.
-            let b = w.as_bytes();
-            let maybe = b.len() <= 12
-                && b.iter()
-                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'_');
-            if !maybe {
-                Word::Name
-            } else if let Some(t) = machine_type(w) {
+            if let Some(t) = machine_type(w) {
                 Word::Type(TypeKind::Machine(t))
             } else if let Some(f) = Func::from_name(w) {
                 Word::Func(f)
@@ -223,6 +238,10 @@ struct Parser<'a> {
     prev_semi: bool,
     /// reused expression stack
     stack: Vec<Frame>,
+    /// classification of the words seen so far
+    words: WordCache<'a>,
+    /// sum of `number::exponent_bits` over the big numbers so far
+    big_number_bits: u64,
 }
 
 impl<'a> Parser<'a> {
@@ -235,6 +254,8 @@ impl<'a> Parser<'a> {
             prev_end: 0,
             prev_semi: false,
             stack: Vec::new(),
+            words: WordCache::default(),
+            big_number_bits: 0,
         })
     }
 
@@ -249,8 +270,14 @@ impl<'a> Parser<'a> {
         self.lex.text(self.tok)
     }
 
-    fn word(&self) -> Option<Word> {
-        (self.tok.kind == Tok::Ident).then(|| classify(self.text()))
+    fn word(&mut self) -> Option<Word> {
+        (self.tok.kind == Tok::Ident).then(|| self.classify_ident())
+    }
+
+    /// What the current identifier token means.
+    fn classify_ident(&mut self) -> Word {
+        let w = self.text();
+        *self.words.entry(w).or_insert_with(|| classify(w))
     }
 
     fn line_col(&self, offset: u32) -> String {
@@ -362,6 +389,9 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tok::Eof {
             // only a section keyword can end a section early
             let msg = match (&body, self.word()) {
+                (Body::Expr(_), Some(Word::Section(SectionKind::Expr))) => {
+                    "section `EXPR` appears twice".to_string()
+                }
                 (Body::Expr(_), Some(Word::Section(k))) => format!(
                     "unexpected section `{}`: a file has either an `EXPR` section or `INIT`, \
                      `TRANS`, `TARGET` sections",
@@ -599,13 +629,23 @@ impl<'a> Parser<'a> {
         r
     }
 
-    fn push_nested(&self, stack: &mut Vec<Frame>, depth: &mut usize, f: Frame) -> PResult<()> {
+    /// Pushes a nesting frame; `at` is the span of the construct (for the error).
+    fn push_nested(
+        &self,
+        stack: &mut Vec<Frame>,
+        depth: &mut usize,
+        f: Frame,
+        at: Span,
+    ) -> PResult<()> {
         *depth += 1;
         if *depth > MAX_NESTING {
-            return Err(self.error_here(format!(
-                "expression nested too deeply (more than {MAX_NESTING} levels of brackets, \
+            return Err(Diagnostic::error(
+                at,
+                format!(
+                    "expression nested too deeply (more than {MAX_NESTING} levels of brackets, \
                  function calls and prefix operators)"
-            )));
+                ),
+            ));
         }
         stack.push(f);
         Ok(())
@@ -635,7 +675,7 @@ impl<'a> Parser<'a> {
                         start: t.span.start,
                         pow_pos,
                     };
-                    self.push_nested(stack, &mut depth, f)?;
+                    self.push_nested(stack, &mut depth, f, t.span)?;
                     self.advance()?;
                     continue;
                 }
@@ -647,6 +687,7 @@ impl<'a> Parser<'a> {
                             bracket,
                             open: t.span,
                         },
+                        t.span,
                     )?;
                     self.advance()?;
                     continue;
@@ -654,6 +695,18 @@ impl<'a> Parser<'a> {
                 match t.kind {
                     Tok::Num => {
                         let text = self.text();
+                        let bits = number::exponent_bits(text);
+                        if bits > number::BIG_NUMBER_BITS {
+                            self.big_number_bits += bits;
+                            if self.big_number_bits > number::BIG_NUMBERS_BUDGET {
+                                return Err(self.error_here(format!(
+                                    "number too large: the numbers with huge exponents in \
+                                     this file are too many (their exponents add up to more \
+                                     than {} decimal digits)",
+                                    number::BIG_NUMBERS_BUDGET * 3 / 10
+                                )));
+                            }
+                        }
                         let e = Expr::new(
                             ExprKind::Num {
                                 text: text.to_string(),
@@ -665,6 +718,12 @@ impl<'a> Parser<'a> {
                         break e;
                     }
                     Tok::Ident => {}
+                    Tok::RParen | Tok::RBrack | Tok::RBrace if matches!(stack.last(), Some(Frame::Call { args, .. }) if !args.is_empty()) => {
+                        return Err(self.error_here(format!(
+                            "expected a function argument after `,`, found {}",
+                            self.describe()
+                        )))
+                    }
                     Tok::RParen | Tok::RBrack | Tok::RBrace
                         if matches!(
                             stack.last(),
@@ -683,14 +742,14 @@ impl<'a> Parser<'a> {
                         )))
                     }
                 }
-                match classify(self.text()) {
+                match self.classify_ident() {
                     Word::Not => {
                         let f = Frame::Prefix {
                             op: PrefixOp::Un(UnOp::Not),
                             start: t.span.start,
                             pow_pos,
                         };
-                        self.push_nested(stack, &mut depth, f)?;
+                        self.push_nested(stack, &mut depth, f, t.span)?;
                         self.advance()?;
                     }
                     Word::Func(func) => {
@@ -702,7 +761,7 @@ impl<'a> Parser<'a> {
                                 open: self.tok.span,
                                 args: Vec::new(),
                             };
-                            self.push_nested(stack, &mut depth, f)?;
+                            self.push_nested(stack, &mut depth, f, t.span)?;
                             self.advance()?;
                         } else if func.arity().0 == 1 {
                             let f = Frame::Prefix {
@@ -710,7 +769,7 @@ impl<'a> Parser<'a> {
                                 start: t.span.start,
                                 pow_pos,
                             };
-                            self.push_nested(stack, &mut depth, f)?;
+                            self.push_nested(stack, &mut depth, f, t.span)?;
                         } else {
                             let (lo, _) = func.arity();
                             return Err(self.error_here(format!(
@@ -757,7 +816,7 @@ impl<'a> Parser<'a> {
             loop {
                 let t = self.tok;
                 let op = match t.kind {
-                    Tok::Ident => match classify(self.text()) {
+                    Tok::Ident => match self.classify_ident() {
                         Word::Op(op) => Some(op),
                         _ => None,
                     },
@@ -934,5 +993,777 @@ fn reduce(stack: &mut Vec<Frame>, mut cur: Expr, level: u8, depth: &mut usize) -
             }
             None => return cur,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hys::printer::{print, print_expr, unop_symbol};
+    use num_bigint::BigInt;
+    use solver::num::{IntType, Rational, RoundingMode};
+    use std::time::{Duration, Instant};
+
+    /// S-expression view of an expression: `(op a b)`, brackets kept, `~` marks a call
+    /// without parentheses.
+    fn sx(e: &Expr) -> String {
+        match &e.kind {
+            ExprKind::Num { text, .. } => text.clone(),
+            ExprKind::Bool(b) => b.to_string(),
+            ExprKind::Name { name, primed } => format!("{name}{}", if *primed { "'" } else { "" }),
+            ExprKind::RoundingMode(m) => m.name().to_string(),
+            ExprKind::Unary(op, x) => format!("({} {})", unop_symbol(*op), sx(x)),
+            ExprKind::Binary(op, l, r) => format!("({} {} {})", op.symbol(), sx(l), sx(r)),
+            ExprKind::Call {
+                func,
+                args,
+                parenthesized,
+            } => {
+                let args: Vec<String> = args.iter().map(sx).collect();
+                let mark = if *parenthesized { "" } else { "~" };
+                format!("({}{mark} {})", func.name(), args.join(" "))
+            }
+            ExprKind::Paren(b, x) => format!("{}{}{}", open_char(*b), sx(x), close_char(*b)),
+        }
+    }
+
+    fn e(src: &str) -> String {
+        match parse_expr(src) {
+            Ok(x) => sx(&x),
+            Err(d) => panic!("{src:?}: {}", SourceMap::new("e", src).render(&d)),
+        }
+    }
+
+    fn file(src: &str) -> HysFile {
+        parse(src).unwrap_or_else(|d| panic!("{}", SourceMap::new("t.hys", src).render(&d)))
+    }
+
+    /// The rendered error for `src` (`t.hys:LINE:COL: message`).
+    fn err(src: &str) -> String {
+        match parse(src) {
+            Ok(f) => panic!("{src:?} parsed: {f:?}"),
+            Err(d) => {
+                assert!(d.is_error());
+                assert!(d.span.start <= d.span.end && d.span.end as usize <= src.len());
+                SourceMap::new("t.hys", src).render(&d)
+            }
+        }
+    }
+
+    fn value(src: &str) -> Rational {
+        match &parse_expr(src).unwrap().kind {
+            ExprKind::Num { value, .. } => value.clone(),
+            k => panic!("not a number: {k:?}"),
+        }
+    }
+
+    fn q(n: i64, d: i64) -> Rational {
+        Rational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    fn constraints(f: &HysFile) -> Vec<String> {
+        f.sections()
+            .iter()
+            .flat_map(|s| s.constraints.iter().map(sx))
+            .collect()
+    }
+
+    /// Runs `f` on a thread with a 2 MiB stack (the default for test threads).
+    fn small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+        std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(f)
+            .unwrap()
+            .join()
+            .unwrap()
+    }
+
+    #[test]
+    fn word_classes_agree_with_the_reserved_words() {
+        let words = [
+            "DECL", "EXPR", "INIT", "TRANS", "TARGET", "define", "static", "boole", "int", "float",
+            "fp32", "fp64", "and", "or", "not", "nand", "nor", "xor", "nxor", "xnor", "impl",
+            "implies", "iff", "true", "false", "RNE", "RNA", "RTP", "RTN", "RTZ", "real", "bool",
+            "ite", "int8", "uint64", "abs", "sin", "to_fp32", "to_int16", "bitnot", "isnan", "x",
+            "x0", "skoX", "Decl", "expr", "And", "rne", "to_int7", "int128", "d",
+        ];
+        for w in words {
+            assert_eq!(classify(w) != Word::Name, is_reserved(w), "{w}");
+        }
+        assert_eq!(classify("xnor"), Word::Op(BinOp::Nxor));
+        assert_eq!(classify("implies"), Word::Op(BinOp::Impl));
+        assert_eq!(classify("float"), Word::Type(TypeKind::Real));
+        assert_eq!(
+            classify("uint32"),
+            Word::Type(TypeKind::Machine(IntType::new(32, false)))
+        );
+        assert_eq!(classify("sqrt"), Word::Func(Func::Sqrt));
+        assert_eq!(classify("RNA"), Word::Rm(RoundingMode::Rna));
+    }
+
+    #[test]
+    fn numbers_are_exact() {
+        assert_eq!(value("0x1.8p+1"), q(3, 1));
+        assert_eq!(value("0x1p-3"), q(1, 8));
+        assert_eq!(value("0xA.8p0"), q(21, 2));
+        assert_eq!(value("0x1F"), q(31, 1));
+        assert_eq!(value("1e-3"), q(1, 1000));
+        assert_eq!(value("1E+2"), q(100, 1));
+        assert_eq!(value("0.5"), q(1, 2));
+        assert_eq!(value("42"), q(42, 1));
+        let digits = "123456789".repeat(13) + "0123";
+        assert_eq!(digits.len(), 121);
+        let text = format!("{}.{}", &digits[..60], &digits[60..]);
+        let expect = Rational::new(
+            BigInt::parse_bytes(digits.as_bytes(), 10).unwrap(),
+            num_traits::pow(BigInt::from(10), 61),
+        );
+        assert_eq!(value(&text), expect);
+        // the text is kept as written
+        let x = parse_expr("1E+2").unwrap();
+        assert!(matches!(&x.kind, ExprKind::Num { text, .. } if text == "1E+2"));
+        // negative numbers are a unary minus applied to a number
+        assert_eq!(e("-1"), "(- 1)");
+    }
+
+    #[test]
+    fn operator_aliases() {
+        assert_eq!(e("a and b && c & d"), "(and (and (and a b) c) d)");
+        assert_eq!(e("a or b || c"), "(or (or a b) c)");
+        assert_eq!(e("a nand b nor c"), "(nor (nand a b) c)");
+        assert_eq!(e("a xor b nxor c xnor d"), "(nxor (nxor (xor a b) c) d)");
+        assert_eq!(e("a impl b -> c implies d"), "(-> (-> (-> a b) c) d)");
+        assert_eq!(e("a <-> b iff c <- d"), "(<- (<-> (<-> a b) c) d)");
+        assert_eq!(e("not a and !b"), "(and (! a) (! b))");
+        assert_eq!(
+            e("a<b<=c=d!=e>=f>g"),
+            "(> (>= (!= (= (<= (< a b) c) d) e) f) g)"
+        );
+        assert_eq!(e("+a - -b"), "(- (+ a) (- b))");
+        assert_eq!(e("a*b/c"), "(/ (* a b) c)");
+        assert_eq!(e("true or false"), "(or true false)");
+        assert_eq!(e("fadd(a, b, RNE)"), "(fadd a b RNE)");
+        let x = parse_expr("RTZ").unwrap();
+        assert_eq!(x.kind, ExprKind::RoundingMode(RoundingMode::Rtz));
+    }
+
+    #[test]
+    fn precedence_and_associativity() {
+        assert_eq!(e("-x^2"), "(- (^ x 2))");
+        assert_eq!(e("a or b and c"), "(or a (and b c))");
+        assert_eq!(e("a and b or c"), "(or (and a b) c)");
+        assert_eq!(e("a -> b <-> c"), "(<-> (-> a b) c)");
+        assert_eq!(e("0 <= x <= 1"), "(<= (<= 0 x) 1)");
+        assert_eq!(e("not x = 3"), "(= (! x) 3)");
+        assert_eq!(e("!x > 3 and y"), "(and (> (! x) 3) y)");
+        assert_eq!(e("2^3^2"), "(^ (^ 2 3) 2)");
+        assert_eq!(e("a - b - c"), "(- (- a b) c)");
+        assert_eq!(e("a / b * c"), "(* (/ a b) c)");
+        assert_eq!(e("a + b * c ^ d"), "(+ a (* b (^ c d)))");
+        assert_eq!(e("a xor b or c and d"), "(or (xor a b) (and c d))");
+        assert_eq!(e("x + 1 > y * 2 -> z"), "(-> (> (+ x 1) (* y 2)) z)");
+        assert_eq!(e("- -x"), "(- (- x))");
+        assert_eq!(e("-x * y"), "(* (- x) y)");
+        assert_eq!(e("2^-1"), "(^ 2 (- 1))");
+        assert_eq!(e("2^-x^2"), "(^ (^ 2 (- x)) 2)");
+        assert_eq!(e("-x^-y^2"), "(- (^ (^ x (- y)) 2))");
+        assert_eq!(e("x < -1"), "(< x (- 1))");
+        // maximal munch, like iSAT3 0.02
+        assert_eq!(e("x<-1"), "(<- x 1)");
+        assert_eq!(e("n>500 && (a) or (b)"), "(or (and (> n 500) (a)) (b))");
+    }
+
+    #[test]
+    fn brackets_group_interchangeably() {
+        assert_eq!(e("[a + b] * {c}"), "(* [(+ a b)] {c})");
+        assert_eq!(e("((x))"), "((x))");
+        assert_eq!(e("or_1 or((a > b))"), "(or or_1 (((> a b))))");
+        assert_eq!(e("!((x0 * x0) >= 1)"), "(! ((>= ((* x0 x0)) 1)))");
+        let x = parse_expr(" ( a ) ").unwrap();
+        assert_eq!(x.span, Span::new(1, 6));
+    }
+
+    #[test]
+    fn function_calls() {
+        assert_eq!(e("sin(x)"), "(sin x)");
+        assert_eq!(e("sin (x) ^ 2"), "(^ (sin x) 2)");
+        assert_eq!(e("nrt(x, 3)"), "(nrt x 3)");
+        assert_eq!(e("pow(x + 1, 2)"), "(pow (+ x 1) 2)");
+        assert_eq!(e("ite(a, min(x, y), 0)"), "(ite a (min x y) 0)");
+        assert_eq!(e("to_fp32(x, RTZ)"), "(to_fp32 x RTZ)");
+        assert_eq!(e("to_uint16(x)"), "(to_uint16 x)");
+        assert_eq!(e("abs x"), "(abs~ x)");
+        assert_eq!(e("abs x + 1"), "(+ (abs~ x) 1)");
+        assert_eq!(e("abs -x^2"), "(abs~ (- (^ x 2)))");
+        assert_eq!(e("abs abs x"), "(abs~ (abs~ x))");
+        assert_eq!(e("abs [x - 1]"), "(abs~ [(- x 1)])");
+        assert_eq!(e("2 ^ abs x ^ 2"), "(^ (^ 2 (abs~ x)) 2)");
+        assert_eq!(e("exp(1)^2"), "(^ (exp 1) 2)");
+        let x = parse_expr("abs (x)").unwrap();
+        assert!(matches!(
+            x.kind,
+            ExprKind::Call {
+                parenthesized: true,
+                ..
+            }
+        ));
+        assert_eq!(x.span, Span::new(0, 7));
+        let x = parse_expr("abs x").unwrap();
+        assert!(matches!(
+            x.kind,
+            ExprKind::Call {
+                parenthesized: false,
+                ..
+            }
+        ));
+        assert_eq!(x.span, Span::new(0, 5));
+    }
+
+    #[test]
+    fn primes() {
+        assert_eq!(e("x' = x + 1"), "(= x' (+ x 1))");
+        assert_eq!(e("x ' = x"), "(= x' x)");
+        let x = parse_expr("jump'").unwrap();
+        assert_eq!(x.span, Span::new(0, 5));
+        let d = parse_expr("(x)' = 1").unwrap_err();
+        assert_eq!(d.span, Span::new(3, 4));
+        assert!(d.message.contains("primed"), "{}", d.message);
+        assert!(parse_expr("x'' = 1")
+            .unwrap_err()
+            .message
+            .contains("primed"));
+    }
+
+    #[test]
+    fn both_file_forms() {
+        let f = file(
+            "DECL\n-- The range of each variable has to be bounded.\nint [1, 100] a, b, c;\n\n\
+             EXPR\n-- Constraint to be solved.\na*a + b*b = c*c;\n",
+        );
+        assert_eq!(f.decls.len(), 1);
+        assert!(matches!(&f.body, Body::Expr(s) if s.kind == SectionKind::Expr));
+        assert_eq!(constraints(&f), ["(= (+ (* a a) (* b b)) (* c c))"]);
+
+        let src = "DECL\ndefine f = 2.0;\nfloat [0, 1000] x;\nboole jump;\n\nINIT\nx = 0.5;\n\
+                   !jump;\n\nTRANS\njump' <-> !jump;\n\njump -> f * x' = x;\n!jump -> x' = x + 2;\
+                   \n\nTARGET\nx > 3.5;\n";
+        let f = file(src);
+        let Body::Transition {
+            init,
+            trans,
+            target,
+        } = &f.body
+        else {
+            panic!("not a transition system")
+        };
+        assert_eq!(init.constraints.len(), 2);
+        assert_eq!(trans.constraints.len(), 3);
+        assert_eq!(target.constraints.len(), 1);
+        assert_eq!(
+            init.span,
+            Span::new(src.find("INIT").unwrap(), src.find("INIT").unwrap() + 4)
+        );
+        assert_eq!(sx(&trans.constraints[1]), "(-> jump (= (* f x') x))");
+        match &f.decls[0] {
+            Decl::Define { name, value, span } => {
+                assert_eq!(name.name, "f");
+                assert_eq!(sx(value), "2.0");
+                assert_eq!(
+                    &src[span.start as usize..span.end as usize],
+                    "define f = 2.0;"
+                );
+            }
+            d => panic!("{d:?}"),
+        }
+
+        // empty sections
+        let f = file("DECL EXPR");
+        assert!(matches!(&f.body, Body::Expr(s) if s.constraints.is_empty()));
+        assert!(f.decls.is_empty());
+        let f = file("DECL\nboole b;\nINIT\nTRANS\nTARGET\n");
+        assert_eq!(f.sections().len(), 3);
+        assert!(f.sections().iter().all(|s| s.constraints.is_empty()));
+    }
+
+    /// (static, type, range as (lo open, lo, hi, hi open), names)
+    type VarView = (
+        bool,
+        TypeKind,
+        Option<(bool, String, String, bool)>,
+        Vec<String>,
+    );
+
+    #[test]
+    fn declarations() {
+        let src = "DECL\n static boole a, b;\n int [lo, hi] n;\n float[0, 1] X;\n fp32 x;\n\
+                   fp64 [-1e3, 1e3] z;\n int8 i8; uint64 [0, 10] u;\n int (0,3) m;\n\
+                   float [0,3) r; define N = 2 * M - -1;\n float [-N, N + 1] y;\nEXPR\n";
+        let f = file(src);
+        assert_eq!(f.decls.len(), 11);
+        let vars: Vec<VarView> = f
+            .decls
+            .iter()
+            .filter_map(|d| match d {
+                Decl::Var {
+                    is_static,
+                    ty,
+                    names,
+                    ..
+                } => Some((
+                    *is_static,
+                    ty.kind,
+                    ty.range
+                        .as_ref()
+                        .map(|r| (r.lo_open, sx(&r.lo), sx(&r.hi), r.hi_open)),
+                    names.iter().map(|n| n.name.clone()).collect(),
+                )),
+                Decl::Define { .. } => None,
+            })
+            .collect();
+        let s = |x: &str| x.to_string();
+        assert_eq!(vars[0], (true, TypeKind::Boole, None, vec![s("a"), s("b")]));
+        assert_eq!(
+            vars[1],
+            (
+                false,
+                TypeKind::Int,
+                Some((false, s("lo"), s("hi"), false)),
+                vec![s("n")]
+            )
+        );
+        assert_eq!(vars[2].1, TypeKind::Real);
+        assert_eq!(vars[2].3, vec![s("X")]);
+        assert_eq!(vars[3], (false, TypeKind::Fp32, None, vec![s("x")]));
+        assert_eq!(vars[4].2, Some((false, s("(- 1e3)"), s("1e3"), false)));
+        assert_eq!(vars[5].1, TypeKind::Machine(IntType::new(8, true)));
+        assert_eq!(vars[6].1, TypeKind::Machine(IntType::new(64, false)));
+        assert_eq!(vars[7].2, Some((true, s("0"), s("3"), true)));
+        assert_eq!(vars[8].2, Some((false, s("0"), s("3"), true)));
+        assert_eq!(vars[9].2, Some((false, s("(- N)"), s("(+ N 1)"), false)));
+        assert!(
+            matches!(&f.decls[9], Decl::Define { value, .. } if sx(value) == "(- (* 2 M) (- 1))")
+        );
+        // spans of a declaration, its type and its names
+        match &f.decls[1] {
+            Decl::Var {
+                ty, names, span, ..
+            } => {
+                let at = |s: Span| &src[s.start as usize..s.end as usize];
+                assert_eq!(at(*span), "int [lo, hi] n;");
+                assert_eq!(at(ty.span), "int [lo, hi]");
+                assert_eq!(at(ty.range.as_ref().unwrap().span), "[lo, hi]");
+                assert_eq!(at(names[0].span), "n");
+            }
+            d => panic!("{d:?}"),
+        }
+        match &f.decls[0] {
+            Decl::Var { span, .. } => assert_eq!(span.start as usize, src.find("static").unwrap()),
+            d => panic!("{d:?}"),
+        }
+    }
+
+    #[test]
+    fn real_file_quirks() {
+        // several constraints on a line, Booleans compared with numbers, CRLF, tabs,
+        // trailing whitespace, UTF-8 in comments, no final newline
+        let src = "DECL\r\n\tboole mode_1;  \r\n\tfloat [0, 10] cb1, cb2; -- Größe ≤ 10\r\n\
+                   EXPR\r\n\tcb1 = 0;cb2 = 10;\r\n\tmode_1 = 1;\r\n\t(1 < 0);\t\r\n\
+                   \tcb1 > 1 or((cb1 > cb2));";
+        let f = file(src);
+        assert_eq!(
+            constraints(&f),
+            [
+                "(= cb1 0)",
+                "(= cb2 10)",
+                "(= mode_1 1)",
+                "((< 1 0))",
+                "(or (> cb1 1) (((> cb1 cb2))))"
+            ]
+        );
+    }
+
+    #[test]
+    fn crlf_positions() {
+        let src = "DECL\r\n  float [0, 1] x;\r\nEXPR\r\n  x > 1\r\n  x < 0;\r\n";
+        assert_eq!(
+            err(src),
+            "t.hys:4:8: expected `;` after the constraint, found `x`"
+        );
+    }
+
+    #[test]
+    fn error_positions() {
+        let cases: &[(&str, &str)] = &[
+            // missing `;`: reported where it belongs
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx > 1\nx < 0;\n",
+                "t.hys:4:6: expected `;` after the constraint, found `x`",
+            ),
+            (
+                "DECL\nfloat [0,1] x\nfloat [0,1] y;\nEXPR\n",
+                "t.hys:2:14: expected `;` after the declaration, found `float`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx > 1",
+                "t.hys:4:6: expected `;` after the constraint, found end of file",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx > 1\nTARGET",
+                "t.hys:4:6: expected `;` after the constraint, found `TARGET`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx > 1;;\n",
+                "t.hys:4:7: unexpected `;`: `;;` is an empty constraint",
+            ),
+            (
+                "DECL\nEXPR;\n",
+                "t.hys:2:5: unexpected `;`: empty constraint (no `;` after section keywords)",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n  x > 1; // note\n",
+                "t.hys:4:10: `//` is not a comment in .hys files; comments start with `--`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n  x > .5;\n",
+                "t.hys:4:7: a number must start with a digit: write `0.5`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n  x > 5.;\n",
+                "t.hys:4:8: expected digits after the decimal point of `5.` (write `5.0`)",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nTRANS\nx' = x;\n",
+                "t.hys:3:1: section `TRANS` out of order: after the declarations comes `EXPR`, \
+                 or `INIT`, `TRANS`, `TARGET` in this order",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nINIT\nx = 0;\nTARGET\nx > 1;\n",
+                "t.hys:5:1: section `TARGET` out of order: expected `TRANS` here (sections \
+                 come in the order `INIT`, `TRANS`, `TARGET`)",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nINIT\nx = 0;\nTRANS\nx' = x;\n",
+                "t.hys:7:1: unexpected end of file: the `TARGET` section is missing",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx > 0;\nINIT\n",
+                "t.hys:5:1: unexpected section `INIT`: a file has either an `EXPR` section or \
+                 `INIT`, `TRANS`, `TARGET` sections",
+            ),
+            (
+                "DECL\nEXPR\nEXPR\n",
+                "t.hys:3:1: section `EXPR` appears twice",
+            ),
+            (
+                "DECL\nboole b;\nINIT\nb;\nTRANS\nTARGET\nb;\nTRANS\n",
+                "t.hys:8:1: unexpected section `TRANS` after `TARGET` (sections come once, in \
+                 the order `INIT`, `TRANS`, `TARGET`)",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\n",
+                "t.hys:3:1: unexpected end of file: expected a section (`EXPR`, or `INIT`, \
+                 `TRANS`, `TARGET`) after the declarations",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n(x + (1\n",
+                "t.hys:5:1: unexpected end of file: the `(` opened at 4:6 is not closed",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx + \n",
+                "t.hys:5:1: expected an expression, found end of file",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n  [x + (1 > 0]);\n",
+                "t.hys:4:14: mismatched brackets: `]` cannot close the `(` opened at 4:8",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n  sin(x] > 0;\n",
+                "t.hys:4:8: mismatched brackets: `]` cannot close the `(` of `sin(` opened at \
+                 4:6",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n  {x > 0;\n",
+                "t.hys:4:9: expected `}` to close the `{` opened at 4:3, found `;`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n  x > 0);\n",
+                "t.hys:4:8: unmatched closing bracket `)` (no opening bracket for it)",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n  () > 0;\n",
+                "t.hys:4:4: empty brackets: expected an expression before `)`",
+            ),
+            (
+                "DECL\n  float [0,1] x, sin;\nEXPR\n",
+                "t.hys:2:18: `sin` is a reserved word and cannot be used as a name",
+            ),
+            (
+                "DECL\n  define and = 3;\nEXPR\n",
+                "t.hys:2:10: `and` is a reserved word and cannot be used as a name",
+            ),
+            (
+                "DECL\n  boole RNE;\nEXPR\n",
+                "t.hys:2:9: `RNE` is a reserved word and cannot be used as a name",
+            ),
+            (
+                "DECL\n  float [0,1] x;\nEXPR\n  x = 1e999999999;\n",
+                "t.hys:4:7: number too large: its exponent exceeds the limit of ±20000",
+            ),
+            (
+                "DECL\n  float [0,1] x;\nEXPR\n  x = 0x1.8;\n",
+                "t.hys:4:7: hexadecimal floating constant `0x1.8` needs a binary exponent, \
+                 e.g. `0x1.8p0` (C99)",
+            ),
+            (
+                "%%% X ->{k1} 2X\nDECL\n",
+                "t.hys:1:1: unexpected `%` (comments start with `--`)",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n  # x > 0;\n",
+                "t.hys:4:3: unexpected `#` (comments start with `--`)",
+            ),
+            (
+                "DECL\nfloat [0,1] X;\nEXPR\n\t(d.X / d.time = 1);\n",
+                "t.hys:4:3: iSAT-ODE derivative `d.X` is not supported (`d.X / d.time` ODE \
+                 constraints need iSAT-ODE)",
+            ),
+            (
+                "",
+                "t.hys:1:1: expected `DECL` at the start of the file, found end of file",
+            ),
+            (
+                "-- just a comment\nEXPR\n",
+                "t.hys:2:1: expected `DECL` at the start of the file, found `EXPR`",
+            ),
+            (
+                "decl\n",
+                "t.hys:1:1: expected `DECL` at the start of the file, found `decl` (section \
+                 keywords are upper case)",
+            ),
+            (
+                "DECL\n  int n;\nEXPR\n",
+                "t.hys:2:7: `int` needs a range, e.g. `int [0, 10] x;`, found `n`",
+            ),
+            (
+                "DECL\n  float x;\nEXPR\n",
+                "t.hys:2:9: `float` needs a range, e.g. `float [0, 10] x;`, found `x`",
+            ),
+            (
+                "DECL\n  boole [0, 1] b;\nEXPR\n",
+                "t.hys:2:9: `boole` variables take no range",
+            ),
+            (
+                "DECL\n  float {0, 1} x;\nEXPR\n",
+                "t.hys:2:9: a range is written with `[` or `(` and `]` or `)`, not `{`",
+            ),
+            (
+                "DECL\n  float [0, 1} x;\nEXPR\n",
+                "t.hys:2:14: expected `]` or `)` to close the range opened at 2:9, found `}`",
+            ),
+            (
+                "DECL\n  float [0 1] x;\nEXPR\n",
+                "t.hys:2:11: expected `,` after the lower bound of the range, found `1`",
+            ),
+            (
+                "DECL\n  real [0, 1] x;\nEXPR\n",
+                "t.hys:2:3: unknown type `real`: real variables are declared `float [lo, hi] x;`",
+            ),
+            (
+                "DECL\n  x > 0;\nEXPR\n",
+                "t.hys:2:3: expected a declaration (a type such as `float`, `int`, `boole`, or \
+                 `static`, `define`) or a section keyword, found `x`",
+            ),
+            (
+                "DECL\n  static define N = 1;\nEXPR\n",
+                "t.hys:2:10: expected a type after `static`, found `define`",
+            ),
+            (
+                "DECL\n  define N 1;\nEXPR\n",
+                "t.hys:2:11: expected `=` after the name of the `define`, found `1`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx > 0;\nDECL\n",
+                "t.hys:5:1: `DECL` may appear only once, at the start of the file",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nmin x > 0;\n",
+                "t.hys:4:5: expected `(` after `min`: it takes 2 arguments, e.g. `min(a, b)`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nmin[x, 1] > 0;\n",
+                "t.hys:4:4: expected `(` after `min`: it takes 2 arguments, e.g. `min(a, b)`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\n(x, 1) > 0;\n",
+                "t.hys:4:3: unexpected `,` inside the `(` opened at 4:1 (only function \
+                 arguments are separated by commas)",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nmin(x, ) > 0;\n",
+                "t.hys:4:8: expected a function argument after `,`, found `)`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx | x;\n",
+                "t.hys:4:3: unexpected character `|` (`||` and `or` are disjunction)",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx > and;\n",
+                "t.hys:4:5: expected an expression, found the reserved word `and`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx == 1;\n",
+                "t.hys:4:3: `==` is not an operator; equality is written `=`",
+            ),
+            (
+                "DECL\nfloat [0,1] x;\nEXPR\nx = 2x;\n",
+                "t.hys:4:5: malformed number `2x`",
+            ),
+        ];
+        for (src, expect) in cases {
+            assert_eq!(&err(src), expect, "input {src:?}");
+        }
+    }
+
+    #[test]
+    fn nesting_limit() {
+        // Every construct that nests counts; the limit holds on a 2 MiB stack.
+        for opener in ["(", "[", "{", "- ", "+", "not ", "!", "abs ", "sin("] {
+            small_stack(move || {
+                let src = format!("DECL\nEXPR\n{}x;", opener.repeat(100_000));
+                let d = parse(&src).unwrap_err();
+                let rendered = SourceMap::new("t.hys", &src).render(&d);
+                assert!(d.message.contains("nested too deeply"), "{rendered}");
+                // the error is at the first construct beyond the limit
+                let col = MAX_NESTING * opener.len() + 1;
+                assert_eq!(rendered, format!("t.hys:3:{col}: {}", d.message));
+            });
+        }
+        // exactly at the limit is fine
+        small_stack(|| {
+            let n = MAX_NESTING;
+            let src = format!("DECL\nEXPR\n{}x{};", "(".repeat(n), ")".repeat(n));
+            let f = parse(&src).unwrap();
+            let again = parse(&print(&f)).unwrap();
+            let (mut a, mut b) = (f, again);
+            a.strip_spans();
+            b.strip_spans();
+            assert!(a == b);
+        });
+    }
+
+    #[test]
+    fn long_chains_are_iterative_and_linear() {
+        small_stack(|| {
+            let n = 100_000;
+            let src = format!("DECL\nfloat [0,1] a;\nEXPR\n{}a > 0;", "a + ".repeat(n - 1));
+            let t0 = Instant::now();
+            let f = parse(&src).unwrap();
+            let elapsed = t0.elapsed();
+            assert!(elapsed < Duration::from_secs(5), "{elapsed:?}");
+            // left-deep: (((a + a) + a) + ...)
+            let Body::Expr(s) = &f.body else { panic!() };
+            let ExprKind::Binary(BinOp::Gt, lhs, _) = &s.constraints[0].kind else {
+                panic!()
+            };
+            let mut node: &Expr = lhs;
+            let mut depth = 0;
+            while let ExprKind::Binary(BinOp::Add, l, r) = &node.kind {
+                assert!(matches!(r.kind, ExprKind::Name { .. }));
+                node = l;
+                depth += 1;
+            }
+            assert_eq!(depth, n - 1);
+            // print, re-parse, compare and drop the deep trees without recursion
+            let printed = print(&f);
+            assert!(printed.contains("a + a + a"));
+            let mut a = f;
+            let mut b = parse(&printed).unwrap();
+            a.strip_spans();
+            b.strip_spans();
+            assert!(a == b);
+            // a 200k chain takes about twice as long, not four times (generous bound)
+            let src2 = format!("DECL\nEXPR\n{}a;", "a * ".repeat(2 * n));
+            let t1 = Instant::now();
+            let g = parse(&src2).unwrap();
+            let elapsed2 = t1.elapsed();
+            drop(g);
+            assert!(
+                elapsed2 < elapsed * 6 + Duration::from_millis(200),
+                "{elapsed:?} {elapsed2:?}"
+            );
+        });
+        // an error after a long chain drops the partial tree safely
+        small_stack(|| {
+            let src = format!("DECL\nEXPR\n{}a", "a - ".repeat(100_000));
+            let d = parse(&src).unwrap_err();
+            assert!(d.message.contains("expected `;`"));
+        });
+    }
+
+    #[test]
+    fn huge_exponents_are_limited_per_file() {
+        // each is fine, and a few dozen are fine
+        let ok = format!("DECL\nEXPR\n{}0 > 0;", "1e-20000 + 0x1p20000 + ".repeat(10));
+        let t0 = Instant::now();
+        assert!(parse(&ok).is_ok());
+        // a file full of them is refused quickly instead of taking minutes and gigabytes
+        let src = format!("DECL\nEXPR\n{}0 > 0;", "1e-20000 + ".repeat(100_000));
+        let d = parse(&src).unwrap_err();
+        assert!(d.message.contains("number too large"), "{}", d.message);
+        // the 16th such number exceeds the budget
+        assert_eq!(
+            d.span.start as usize,
+            "DECL\nEXPR\n".len() + 15 * "1e-20000 + ".len()
+        );
+        // many exponents of everyday size are not limited
+        let src = format!(
+            "DECL\nEXPR\n{}0 > 0;",
+            "4.9406564584124654e-324 + ".repeat(20_000)
+        );
+        assert!(parse(&src).is_ok());
+        assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+    }
+
+    #[test]
+    fn huge_inputs() {
+        small_stack(|| {
+            let name = "x".repeat(1 << 20);
+            let src = format!("DECL\nfloat [0, 1] {name};\nEXPR\n{name} > 0;");
+            let f = parse(&src).unwrap();
+            assert_eq!(constraints(&f)[0].len(), (1 << 20) + 6);
+            let digits = "7".repeat(number::MAX_DIGITS);
+            let f = parse(&format!("DECL\nEXPR\n{digits} > 0;")).unwrap();
+            assert_eq!(constraints(&f)[0].len(), number::MAX_DIGITS + 6);
+            let d = parse(&format!("DECL\nEXPR\n{digits}7 > 0;")).unwrap_err();
+            assert!(d.message.contains("number too large"));
+            let d = parse("DECL\nEXPR\nx > 0;\0").unwrap_err();
+            assert_eq!(d.span, Span::new(16, 17));
+        });
+    }
+
+    #[test]
+    fn printer_round_trip_of_examples() {
+        let src = "DECL\n static boole a;\n int (0, 3] n;\n float[-1e3,0x1p4) x;\n\
+                   define N = -2;\n fp64 z; uint8 [0, N * 2] u;\nINIT\n  a && n = 1 || !a;\n\
+                   TRANS\n  x' = abs x + [x - 1] ^ 2 ^ 3;\n  n' = n + 1 <- a;\n\
+                   TARGET\n  - -x < --comment\n  -abs -x;\n  fadd(x, z, RNE) > 0 xnor a;\n";
+        let f = file(src);
+        let printed = print(&f);
+        assert_eq!(
+            printed,
+            "DECL\n  static boole a;\n  int (0, 3] n;\n  float [-1e3, 0x1p4) x;\n  define N = -2;\n  \
+             fp64 z;\n  uint8 [0, N * 2] u;\nINIT\n  a and n = 1 or !a;\nTRANS\n  \
+             x' = abs x + [x - 1] ^ 2 ^ 3;\n  n' = n + 1 <- a;\nTARGET\n  - -x < -abs -x;\n  \
+             fadd(x, z, RNE) > 0 nxor a;\n"
+        );
+        let mut a = f;
+        let mut b = file(&printed);
+        a.strip_spans();
+        b.strip_spans();
+        assert_eq!(a, b);
+        assert_eq!(
+            print_expr(&parse_expr("x - (y - z)").unwrap()),
+            "x - (y - z)"
+        );
     }
 }

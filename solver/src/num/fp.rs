@@ -169,7 +169,7 @@ impl FpFormat {
             false
         } else {
             let twice = &r << 1usize;
-            let away_from_zero_dir = match rm {
+            match rm {
                 RoundingMode::Rtz => false,
                 RoundingMode::Rtp => !neg,
                 RoundingMode::Rtn => neg,
@@ -179,8 +179,7 @@ impl FpFormat {
                     std::cmp::Ordering::Equal => m.is_odd(),
                 },
                 RoundingMode::Rna => twice >= den,
-            };
-            away_from_zero_dir
+            }
         };
         let mut e_eff = e_eff;
         if round_up {
@@ -236,23 +235,38 @@ mod tests {
     #[test]
     fn decimal_constants_round_to_nearest() {
         let tenth = Rational::new(BigInt::from(1), BigInt::from(10));
-        assert_eq!(FpFormat::F64.round_rational(&tenth, RoundingMode::Rne), 0.1f64.to_bits());
+        assert_eq!(
+            FpFormat::F64.round_rational(&tenth, RoundingMode::Rne),
+            0.1f64.to_bits()
+        );
         assert_eq!(
             FpFormat::F32.round_rational(&tenth, RoundingMode::Rne),
             0.1f32.to_bits() as u64
         );
         let big = Rational::from_integer(BigInt::from(10).pow(20));
-        assert_eq!(FpFormat::F64.round_rational(&big, RoundingMode::Rne), 1e20f64.to_bits());
+        assert_eq!(
+            FpFormat::F64.round_rational(&big, RoundingMode::Rne),
+            1e20f64.to_bits()
+        );
         let big1 = &big + Rational::one();
-        assert_eq!(FpFormat::F64.round_rational(&big1, RoundingMode::Rne), 1e20f64.to_bits());
+        assert_eq!(
+            FpFormat::F64.round_rational(&big1, RoundingMode::Rne),
+            1e20f64.to_bits()
+        );
     }
 
     #[test]
     fn overflow_and_underflow_follow_direction() {
         let huge = Rational::from_integer(BigInt::from(10).pow(400));
         let f = FpFormat::F64;
-        assert_eq!(f.round_rational(&huge, RoundingMode::Rne), f64::INFINITY.to_bits());
-        assert_eq!(f.round_rational(&huge, RoundingMode::Rtz), f64::MAX.to_bits());
+        assert_eq!(
+            f.round_rational(&huge, RoundingMode::Rne),
+            f64::INFINITY.to_bits()
+        );
+        assert_eq!(
+            f.round_rational(&huge, RoundingMode::Rtz),
+            f64::MAX.to_bits()
+        );
         assert_eq!(
             f.round_rational(&-huge.clone(), RoundingMode::Rtp),
             (-f64::MAX).to_bits()
