@@ -490,6 +490,22 @@ fn booleans_and_numbers() {
 }
 
 #[test]
+fn ite_branches_have_one_sort() {
+    one(
+        "DECL\n  boole c;\n  fp32 f;\n  fp64 d;\nEXPR\n  ite(c, f, d) = d;\n",
+        "t.hys:6:3: ",
+        "type mismatch in `ite`: fp32 and fp64 cannot be mixed",
+    );
+    one(
+        "DECL\n  boole c;\n  fp32 f;\nEXPR\n  ite(c, 1, 2) = f;\n",
+        "t.hys:5:3: ",
+        "type mismatch in `=`: int and fp32 cannot be mixed",
+    );
+    // constants adapt to the other branch; Booleans and numbers mix as 0/1
+    clean("DECL\n  boole c;\n  fp32 f;\n  int8 a;\n  float [0, 1] x;\nEXPR\n  ite(c, f, 0.5) = f;\n  ite(c, a, 3) = a;\n  ite(c, c, x) > 0;\n  ite(c, c, false);\n");
+}
+
+#[test]
 fn wrong_number_of_arguments() {
     one(
         "DECL\n  float [0, 1] x;\nEXPR\n  min(x) > 0;\n",
