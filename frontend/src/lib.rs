@@ -1,5 +1,6 @@
 //! icpic3's front end: input languages lowered to [`solver::Formula`] and
 //! [`ic3::TransitionSystem`], and the command-line program.
 
+pub mod cli;
 pub mod diag;
 pub mod hys;

@@ -8,8 +8,12 @@ pub mod interval;
 pub mod ir;
 pub mod lexer;
 pub mod lin;
+mod load;
 pub mod lower;
 pub mod number;
 pub mod parser;
 pub mod printer;
 mod walk;
+
+pub use load::{load, Loaded, Summary};
+pub use lower::Lowered;

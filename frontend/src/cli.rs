@@ -1,0 +1,220 @@
+//! The `icpic3` command line (language doc Part C): subcommands, output, exit codes.
+//!
+//! Exit codes: 10 UNSAFE/SATISFIABLE, 20 SAFE/UNSATISFIABLE, 0 CANDIDATE SOLUTION/UNKNOWN and
+//! successful non-solving commands, 1 bad input (`FILE:LINE:COL: message` on stderr), 2 bad
+//! usage. No input may make the program panic: `main` turns a panic into an internal error
+//! (exit 3) as a last resort, and the fuzz harness makes sure it never happens.
+
+use crate::diag::{Diagnostic, SourceMap};
+use crate::hys::{self, Loaded};
+use clap::{Parser, Subcommand, ValueEnum};
+use serde_json::json;
+use solver::formula::FormulaStats;
+use std::io::Write;
+use std::path::PathBuf;
+
+pub const EXIT_OK: i32 = 0;
+pub const EXIT_BAD_INPUT: i32 = 1;
+pub const EXIT_USAGE: i32 = 2;
+pub const EXIT_INTERNAL: i32 = 3;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "icpic3",
+    version,
+    about = "ICP-based SMT solving and IC3 model checking over reals, integers and IEEE floats"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Parse, check and lower a .hys file; print a summary (variables by kind, constraints,
+    /// primitive constraints, warnings).
+    Check {
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Do not print warnings.
+        #[arg(short = 'n', long = "no-warnings")]
+        no_warnings: bool,
+    },
+    /// Print the lowered problem: variables, definitions (one per operation), Tseitin clauses
+    /// and root literals; for a transition system each of INIT, TRANS and TARGET.
+    Dump {
+        file: PathBuf,
+        /// Print the syntax tree back as .hys text instead of the lowered problem.
+        #[arg(long)]
+        source: bool,
+    },
+}
+
+/// Runs the command line; returns the process exit code.
+pub fn run<I, T>(args: I, out: &mut dyn Write, err: &mut dyn Write) -> i32
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { EXIT_OK };
+            let text = e.render().to_string();
+            if e.use_stderr() {
+                let _ = write!(err, "{text}");
+            } else {
+                let _ = write!(out, "{text}");
+            }
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Check {
+            file,
+            format,
+            no_warnings,
+        } => cmd_check(&file, format, no_warnings, out, err),
+        Command::Dump { file, source } => cmd_dump(&file, source, out, err),
+    }
+}
+
+/// Reads a file as UTF-8 text, or reports why not (with the position of the first invalid
+/// byte).
+fn read_source(path: &PathBuf, err: &mut dyn Write) -> Option<String> {
+    let name = path.display();
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => {
+            let _ = writeln!(err, "{name}: cannot read file: {e}");
+            return None;
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let prefix = String::from_utf8_lossy(&e.as_bytes()[..valid]).into_owned();
+            let name = name.to_string();
+            let sm = SourceMap::new(&name, &prefix);
+            let (line, col) = sm.line_col(valid as u32);
+            let _ = writeln!(err, "{name}:{line}:{col}: file is not valid UTF-8");
+            None
+        }
+    }
+}
+
+/// Loads a file, printing its diagnostics; `None` (after printing errors) on bad input.
+fn load(
+    path: &PathBuf,
+    show_warnings: bool,
+    err: &mut dyn Write,
+) -> Option<(String, Loaded, Vec<Diagnostic>)> {
+    let text = read_source(path, err)?;
+    let name = path.display().to_string();
+    let sm = SourceMap::new(&name, &text);
+    match hys::load(&text) {
+        Ok(loaded) => {
+            let warnings = loaded.diagnostics.clone();
+            if show_warnings {
+                for d in &warnings {
+                    let _ = writeln!(err, "{}", sm.render(d));
+                }
+            }
+            Some((text.clone(), loaded, warnings))
+        }
+        Err(diags) => {
+            for d in &diags {
+                if d.is_error() || show_warnings {
+                    let _ = writeln!(err, "{}", sm.render(d));
+                }
+            }
+            None
+        }
+    }
+}
+
+fn stats_json(s: &FormulaStats) -> serde_json::Value {
+    json!({
+        "aux_vars": s.aux_vars,
+        "constant_vars": s.constant_vars,
+        "tseitin_vars": s.tseitin_vars,
+        "definitions": s.definitions,
+        "atoms": s.atoms,
+        "clauses": s.clauses,
+        "roots": s.roots,
+    })
+}
+
+fn stats_text(label: &str, s: &FormulaStats) -> String {
+    format!(
+        "{label}: {} definition(s) (primitive constraints), {} atoms, {} clauses, {} roots; \
+         {} auxiliary, {} constant and {} Tseitin variables",
+        s.definitions, s.atoms, s.clauses, s.roots, s.aux_vars, s.constant_vars, s.tseitin_vars
+    )
+}
+
+fn cmd_check(
+    path: &PathBuf,
+    format: Format,
+    no_warnings: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let show_warnings = !no_warnings && format == Format::Text;
+    let Some((_text, loaded, warnings)) = load(path, show_warnings, err) else {
+        return EXIT_BAD_INPUT;
+    };
+    let summary = loaded.summary();
+    let formulas = loaded.formula_stats();
+    match format {
+        Format::Text => {
+            let _ = writeln!(out, "{}: {}", path.display(), summary.form);
+            let _ = writeln!(out, "variables: {}", summary.variables_by_kind());
+            let _ = writeln!(out, "constraints: {}", summary.constraints);
+            for (label, s) in &formulas {
+                let _ = writeln!(out, "{}", stats_text(label, s));
+            }
+            let _ = writeln!(out, "warnings: {}", warnings.len());
+        }
+        Format::Json => {
+            let sections: serde_json::Map<String, serde_json::Value> = formulas
+                .iter()
+                .map(|(label, s)| (label.to_string(), stats_json(s)))
+                .collect();
+            let name = path.display().to_string();
+            let sm_text = std::fs::read_to_string(path).unwrap_or_default();
+            let sm = SourceMap::new(&name, &sm_text);
+            let warnings: Vec<String> = warnings.iter().map(|d| sm.render(d)).collect();
+            let v = json!({
+                "file": name,
+                "form": summary.form,
+                "variables": summary.kinds_json(),
+                "constraints": summary.constraints,
+                "lowered": sections,
+                "warnings": warnings,
+            });
+            let _ = writeln!(out, "{v}");
+        }
+    }
+    EXIT_OK
+}
+
+fn cmd_dump(path: &PathBuf, source: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let Some((_text, loaded, _)) = load(path, false, err) else {
+        return EXIT_BAD_INPUT;
+    };
+    if source {
+        let _ = write!(out, "{}", hys::printer::print(&loaded.ast));
+        return EXIT_OK;
+    }
+    let _ = write!(out, "{}", loaded.dump());
+    EXIT_OK
+}

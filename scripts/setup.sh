@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs what icpic3's build needs on a fresh Debian machine, and nothing when it is there.
+# Run by scripts/test.sh and scripts/example.sh, so the README commands work on a new machine.
+set -euo pipefail
+
+missing=()
+# System tools the build or the tests call, as "command:debian-package". m4 is needed by
+# GMP's configure (rug builds GMP and MPFR from source; see docs/dependencies.md).
+for need in "cc:gcc" "make:make" "m4:m4"; do
+  cmd=${need%%:*}
+  pkg=${need#*:}
+  command -v "$cmd" >/dev/null 2>&1 || missing+=("$pkg")
+done
+
+if ((${#missing[@]})); then
+  echo "setup: installing ${missing[*]}" >&2
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+fi
+
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "setup: cargo (the Rust toolchain) is required" >&2
+  exit 1
+fi
