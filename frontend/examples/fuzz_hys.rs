@@ -300,7 +300,7 @@ fn mutate(rng: &mut Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
                 let at = rng.below(data.len() + 1);
                 data.splice(at..at, chunk);
             }
-            4 | 5 | 6 => {
+            4..=6 => {
                 let tok = DICTIONARY[rng.below(DICTIONARY.len())].as_bytes();
                 let at = rng.below(len + 1);
                 data.splice(at..at, tok.iter().copied());
@@ -325,6 +325,9 @@ fn mutate(rng: &mut Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
     }
     data
 }
+
+/// The input a worker is running and when it started (read by the watchdog).
+type InFlight = Arc<Mutex<(Instant, Vec<u8>)>>;
 
 #[derive(Default)]
 struct Counts {
@@ -389,7 +392,7 @@ fn main() {
     let start = Instant::now();
     let deadline = o.seconds.map(|s| start + Duration::from_secs_f64(s));
     // Per worker: the input in flight and when it started (for the watchdog).
-    let in_flight: Vec<Arc<Mutex<(Instant, Vec<u8>)>>> = (0..o.threads)
+    let in_flight: Vec<InFlight> = (0..o.threads)
         .map(|_| Arc::new(Mutex::new((Instant::now(), Vec::new()))))
         .collect();
     let mut handles = Vec::new();
