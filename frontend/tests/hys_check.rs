@@ -676,3 +676,27 @@ fn the_manuals_examples_check_cleanly() {
     assert_eq!(names, ["x", "jump"]);
     assert_eq!(ck.declared()[1].sort, Sort::Bool);
 }
+
+#[test]
+fn remainder_needs_machine_integers() {
+    one(
+        "DECL float [0, 1] x;\nEXPR x % 2 > 0;",
+        "t.hys:2:6:",
+        "`%` is the remainder of machine integers",
+    );
+    one(
+        "DECL fp64 x;\nEXPR x % x > 0;",
+        "t.hys:2:6:",
+        "not defined on fp operands",
+    );
+    one(
+        "DECL int32 a;\nEXPR a % 0 = 1;",
+        "t.hys:2:10:",
+        "division by zero",
+    );
+    one(
+        "DECL int32 a;\nEXPR a = 7.5 % 2;",
+        "t.hys:2:10:",
+        "`%` needs integer operands",
+    );
+}

@@ -514,3 +514,15 @@ EXPR
     assert_eq!(roots(&f).last().map(String::as_str), Some("!t#3"));
     assert_eq!(f.clauses.len(), 4 + 4 + 3);
 }
+
+#[test]
+fn remainder_is_c_remainder_on_machine_integers() {
+    let f = expr("DECL int32 a; uint8 u;\nEXPR a % 3 = -1; u % 4 = 2; a = -7 % 2;");
+    assert_eq!(
+        defs(&f),
+        ["h#1 = bvrem(a, 3:int32)", "h#2 = bvrem(u, 4:uint8)"]
+    );
+    // `-7 % 2` folds to C's -1 (the sign follows the dividend), not the Euclidean 1.
+    assert!(roots(&f).contains(&"a <= -1".to_string()), "{:?}", roots(&f));
+    assert!(f.defs.iter().all(|d| d.op == Op::BvRem));
+}

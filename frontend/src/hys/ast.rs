@@ -298,6 +298,8 @@ pub enum BinOp {
     // level 7
     Mul,
     Div,
+    /// `%`: C's truncating remainder, machine integers only (Part B.2)
+    Rem,
     // level 9
     Pow,
 }
@@ -313,7 +315,7 @@ impl BinOp {
             And | Nand => 4,
             Lt | Le | Eq | Ne | Ge | Gt => 5,
             Add | Sub => 6,
-            Mul | Div => 7,
+            Mul | Div | Rem => 7,
             Pow => 9,
         }
     }
@@ -340,6 +342,7 @@ impl BinOp {
             Sub => "-",
             Mul => "*",
             Div => "/",
+            Rem => "%",
             Pow => "^",
         }
     }

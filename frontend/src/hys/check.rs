@@ -1097,6 +1097,14 @@ impl Checker {
             Some(Unified::Arith(ia, ib)) => {
                 let (sa, sb) = (self.node_sort(ia), self.node_sort(ib));
                 let both_int = sa == Sort::Int && sb == Sort::Int;
+                if op == BinOp::Rem {
+                    self.error(
+                        e.span,
+                        "`%` is the remainder of machine integers (int8 ... uint64); \
+                         it is not defined on int or float (real) operands",
+                    );
+                    return Typed::Err;
+                }
                 let (kind, sort) = match op {
                     BinOp::Add => (NodeKind::Add(ia, ib), both_int),
                     BinOp::Sub => (NodeKind::Sub(ia, ib), both_int),
@@ -1113,6 +1121,13 @@ impl Checker {
                 Typed::Node(n)
             }
             Some(Unified::Fp(f, ia, ib)) => {
+                if op == BinOp::Rem {
+                    self.error(
+                        e.span,
+                        "`%` is the remainder of machine integers; it is not defined on fp operands",
+                    );
+                    return Typed::Err;
+                }
                 let o = match op {
                     BinOp::Add => Op::FAdd(RoundingMode::Rne),
                     BinOp::Sub => Op::FSub(RoundingMode::Rne),
@@ -1132,7 +1147,11 @@ impl Checker {
                             self.error(r.span, "division by zero");
                             return Typed::Err;
                         }
-                        Op::BvDiv
+                        if op == BinOp::Rem {
+                            Op::BvRem
+                        } else {
+                            Op::BvDiv
+                        }
                     }
                 };
                 let n = self.push(NodeKind::Op(o, vec![ia, ib]), Sort::MachineInt(t), e.span);

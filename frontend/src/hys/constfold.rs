@@ -17,12 +17,15 @@ pub const MAX_CONST_BITS: u64 = 100_000;
 pub enum FoldError {
     DivisionByZero,
     TooLarge,
+    /// `%` of a non-integer constant
+    NonIntegerRemainder,
 }
 
 impl FoldError {
     pub fn message(&self) -> String {
         match self {
             FoldError::DivisionByZero => "division by zero in a constant expression".into(),
+            FoldError::NonIntegerRemainder => "`%` needs integer operands".into(),
             FoldError::TooLarge => format!(
                 "constant too large (more than {MAX_CONST_BITS} bits in numerator or denominator)"
             ),
@@ -54,6 +57,16 @@ pub fn binary(op: BinOp, a: &Rational, b: &Rational) -> Result<Rational, FoldErr
                 Err(FoldError::DivisionByZero)
             } else {
                 guard(a / b)
+            }
+        }
+        BinOp::Rem => {
+            if !a.is_integer() || !b.is_integer() {
+                Err(FoldError::NonIntegerRemainder)
+            } else if b.is_zero() {
+                Err(FoldError::DivisionByZero)
+            } else {
+                // C's `%`: the sign follows the dividend (truncating division).
+                Ok(Rational::from_integer(a.to_integer() % b.to_integer()))
             }
         }
         BinOp::Pow => match exponent(b) {

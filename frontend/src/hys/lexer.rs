@@ -40,6 +40,7 @@ pub enum Tok {
     Minus,
     Star,
     Slash,
+    Percent,
     Caret,
     Lt,
     Le,
@@ -192,6 +193,7 @@ impl<'a> Lexer<'a> {
                 "`//` is not a comment in .hys files; comments start with `--`",
             )),
             b'/' => self.token(Slash, 1),
+            b'%' => self.token(Percent, 1),
             b'^' => self.token(Caret, 1),
             b'<' if rest.starts_with("<->") => self.token(DArrow, 3),
             b'<' if next == Some(b'-') => self.token(LArrow, 2),
@@ -215,7 +217,7 @@ impl<'a> Lexer<'a> {
                 start + 1,
                 "unexpected character `|` (`||` and `or` are disjunction)",
             )),
-            b'#' | b'%' => Err(self.error(
+            b'#' => Err(self.error(
                 start,
                 start + 1,
                 format!("unexpected `{}` (comments start with `--`)", char::from(b)),

@@ -193,6 +193,7 @@ fn binop_of_tok(t: Tok) -> Option<BinOp> {
         Tok::Minus => Sub,
         Tok::Star => Mul,
         Tok::Slash => Div,
+        Tok::Percent => Rem,
         Tok::Caret => Pow,
         _ => return None,
     })

@@ -584,11 +584,11 @@ mod tests {
         ]
     }
 
-    const BINOPS: [BinOp; 20] = {
+    const BINOPS: [BinOp; 21] = {
         use BinOp::*;
         [
             Impl, Iff, RevImpl, Or, Nor, Xor, Nxor, And, Nand, Lt, Le, Eq, Ne, Ge, Gt, Add, Sub,
-            Mul, Div, Pow,
+            Mul, Div, Rem, Pow,
         ]
     };
 
