@@ -278,7 +278,11 @@ fn mutate(rng: &mut Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
     let mut data = seeds[rng.below(seeds.len())].clone();
     // Mostly one or two mutations, so that many inputs stay close to valid and reach the
     // checker and the lowering; sometimes many.
-    let rounds = if rng.below(4) == 0 { 1 + rng.below(8) } else { 1 + rng.below(2) };
+    let rounds = if rng.below(4) == 0 {
+        1 + rng.below(8)
+    } else {
+        1 + rng.below(2)
+    };
     for _ in 0..rounds {
         let len = data.len();
         match rng.below(9) {

@@ -76,13 +76,22 @@ fn semantic_errors_are_reported_all_with_positions() {
     let err = text(&out.stderr);
     let lines: Vec<&str> = err.lines().collect();
     assert_eq!(lines.len(), 2, "{err}");
-    assert!(lines[0].starts_with(&format!("{}:4:3:", p.display())), "{err}");
-    assert!(lines[1].starts_with(&format!("{}:5:3:", p.display())), "{err}");
+    assert!(
+        lines[0].starts_with(&format!("{}:4:3:", p.display())),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with(&format!("{}:5:3:", p.display())),
+        "{err}"
+    );
 }
 
 #[test]
 fn warnings_go_to_stderr_and_do_not_fail() {
-    let p = temp_file("warn.hys", b"DECL\n  float [0, 1] x;\nEXPR\n  0 <= x <= 1;\n");
+    let p = temp_file(
+        "warn.hys",
+        b"DECL\n  float [0, 1] x;\nEXPR\n  0 <= x <= 1;\n",
+    );
     let out = icpic3(&["check", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
     let err = text(&out.stderr);
@@ -140,7 +149,13 @@ fn dump_prints_the_lowered_problem_and_the_source() {
     let a = icpic3(&["check", &example("float_1e20.hys")]);
     let b = icpic3(&["check", printed.to_str().unwrap()]);
     assert_eq!(b.status.code(), Some(0));
-    let strip = |o: &Output| text(&o.stdout).lines().skip(1).collect::<Vec<_>>().join("\n");
+    let strip = |o: &Output| {
+        text(&o.stdout)
+            .lines()
+            .skip(1)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(strip(&a), strip(&b));
 }
 

@@ -523,6 +523,10 @@ fn remainder_is_c_remainder_on_machine_integers() {
         ["h#1 = bvrem(a, 3:int32)", "h#2 = bvrem(u, 4:uint8)"]
     );
     // `-7 % 2` folds to C's -1 (the sign follows the dividend), not the Euclidean 1.
-    assert!(roots(&f).contains(&"a <= -1".to_string()), "{:?}", roots(&f));
+    assert!(
+        roots(&f).contains(&"a <= -1".to_string()),
+        "{:?}",
+        roots(&f)
+    );
     assert!(f.defs.iter().all(|d| d.op == Op::BvRem));
 }

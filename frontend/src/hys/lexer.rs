@@ -341,7 +341,7 @@ mod tests {
         let d = first_error("a // b");
         assert_eq!(d.span, Span::new(2, 4));
         assert!(d.message.contains("`--`"));
-        assert_eq!(first_error("%%% X").span, Span::new(0, 1));
+        assert_eq!(first_error("# X").span, Span::new(0, 1));
         assert_eq!(first_error("x # y").span, Span::new(2, 3));
         assert!(first_error("x = .5").message.contains("`0.5`"));
         assert_eq!(first_error("x = .5").span, Span::new(4, 6));

@@ -290,6 +290,9 @@ impl<'a> Parser<'a> {
     fn describe(&self) -> String {
         match self.tok.kind {
             Tok::Eof => "end of file".to_string(),
+            // `%` is the remainder operator; where it cannot be one, it is most likely a
+            // comment in another tool's syntax (`%%%` lines in iSAT-ODE files).
+            Tok::Percent => "`%` (comments start with `--`)".to_string(),
             _ => {
                 let t = self.text();
                 if t.len() > 40 {
@@ -1517,7 +1520,7 @@ mod tests {
             ),
             (
                 "%%% X ->{k1} 2X\nDECL\n",
-                "t.hys:1:1: unexpected `%` (comments start with `--`)",
+                "t.hys:1:1: expected `DECL` at the start of the file, found `%` (comments start with `--`)",
             ),
             (
                 "DECL\nfloat [0,1] x;\nEXPR\n  # x > 0;\n",
