@@ -3,6 +3,7 @@
 pub mod ast;
 pub mod check;
 pub mod constfold;
+pub mod eval;
 pub mod fpconst;
 pub mod interval;
 pub mod ir;

@@ -1,0 +1,592 @@
+//! Exact evaluation of the *original* constraints at a point: the validation that stands
+//! between a solver's candidate box and the answers SATISFIABLE / UNSAFE (DESIGN §5 rule 2,
+//! language doc Part C).
+//!
+//! The evaluator works on the checker's typed IR, not on the lowered formula, so it is
+//! independent of the lowering and of the solver. Values are exact: rationals for `int`,
+//! reals and machine integers (with C's wrap-around and truncating division), and rational
+//! *enclosures* where a value is irrational (roots). Truth is three-valued: `Unknown` where an
+//! enclosure straddles a relation's boundary, where the language leaves a value unspecified
+//! (division by zero, `log` of a non-positive number, ...: the value exists but is not
+//! known, so no verdict may rely on it), and for operations this evaluator cannot decide
+//! exactly yet (IEEE floats, transcendental functions). Connectives follow Kleene's logic, so
+//! `True` means "true for every choice of the unspecified values" and a constraint evaluated
+//! `True` really holds. Callers accept a model only when every constraint is `True`.
+
+use super::check::Checked;
+use super::interval::{End, Iv};
+use super::ir::{BoolOp, Constraint, NodeKind, RelOp};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use solver::formula::{Op, Sort};
+use solver::num::{IntType, Rational};
+use std::cmp::Ordering;
+
+/// A three-valued truth value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Truth {
+    True,
+    False,
+    Unknown,
+}
+
+impl Truth {
+    fn from_bool(b: bool) -> Truth {
+        if b {
+            Truth::True
+        } else {
+            Truth::False
+        }
+    }
+    fn not(self) -> Truth {
+        match self {
+            Truth::True => Truth::False,
+            Truth::False => Truth::True,
+            Truth::Unknown => Truth::Unknown,
+        }
+    }
+    fn and(self, o: Truth) -> Truth {
+        match (self, o) {
+            (Truth::False, _) | (_, Truth::False) => Truth::False,
+            (Truth::True, Truth::True) => Truth::True,
+            _ => Truth::Unknown,
+        }
+    }
+    fn or(self, o: Truth) -> Truth {
+        self.not().and(o.not()).not()
+    }
+}
+
+/// The value of a declared variable at a point.
+#[derive(Clone, PartialEq, Debug)]
+pub enum PointValue {
+    Bool(bool),
+    /// `int`, real or machine-integer value
+    Num(Rational),
+    /// IEEE bits
+    Fp(u64),
+}
+
+/// The value of a sub-expression.
+#[derive(Clone, Debug)]
+enum Value {
+    Bool(Truth),
+    /// An enclosure of a numeric value (a point when exact). `unfit` marks a value converted
+    /// by `to_intN` from an `int` that does not fit: the enclosing relation is false.
+    Num {
+        iv: Iv,
+        unfit: bool,
+    },
+    /// Not known: unspecified by the language or beyond this evaluator.
+    Unknown,
+}
+
+impl Value {
+    fn exact(q: Rational) -> Value {
+        Value::Num {
+            iv: Iv::point(q),
+            unfit: false,
+        }
+    }
+    fn num(iv: Iv) -> Value {
+        Value::Num { iv, unfit: false }
+    }
+    fn truth(&self) -> Truth {
+        match self {
+            Value::Bool(t) => *t,
+            _ => Truth::Unknown,
+        }
+    }
+    /// The exact value, if the enclosure is a point.
+    fn point(&self) -> Option<&Rational> {
+        match self {
+            Value::Num { iv, .. } => point_of(iv),
+            _ => None,
+        }
+    }
+    fn unfit(&self) -> bool {
+        matches!(self, Value::Num { unfit: true, .. })
+    }
+}
+
+fn point_of(iv: &Iv) -> Option<&Rational> {
+    match (&iv.lo, &iv.hi) {
+        (Some(a), Some(b)) if !a.strict && !b.strict && a.value == b.value => Some(&a.value),
+        _ => None,
+    }
+}
+
+/// Evaluates one top-level constraint with `current` (and, in TRANS, `next`) values of the
+/// declared variables, indexed like [`Checked::declared`].
+pub fn eval_constraint(
+    checked: &Checked,
+    c: &Constraint,
+    current: &[PointValue],
+    next: &[PointValue],
+) -> Truth {
+    let ir = checked.ir();
+    let first = c.first as usize;
+    let end = (c.end as usize).min(ir.len());
+    if first >= end || (c.root as usize) < first || (c.root as usize) >= end {
+        return Truth::Unknown;
+    }
+    let mut vals: Vec<Value> = Vec::with_capacity(end - first);
+    for id in first..end {
+        let node = &ir.nodes[id];
+        let get = |i: u32| -> Value {
+            let i = i as usize;
+            if i >= first && i < id {
+                vals[i - first].clone()
+            } else {
+                Value::Unknown
+            }
+        };
+        let v = eval_node(&node.kind, node.sort, current, next, get);
+        vals.push(v);
+    }
+    vals[c.root as usize - first].truth()
+}
+
+/// Evaluates a section's constraints (their conjunction).
+pub fn eval_all(
+    checked: &Checked,
+    constraints: &[Constraint],
+    current: &[PointValue],
+    next: &[PointValue],
+) -> Truth {
+    constraints.iter().fold(Truth::True, |acc, c| {
+        acc.and(eval_constraint(checked, c, current, next))
+    })
+}
+
+fn eval_node(
+    kind: &NodeKind,
+    sort: Sort,
+    current: &[PointValue],
+    next: &[PointValue],
+    get: impl Fn(u32) -> Value,
+) -> Value {
+    match kind {
+        NodeKind::Bool(b) => Value::Bool(Truth::from_bool(*b)),
+        NodeKind::Num(q) => Value::exact(q.clone()),
+        NodeKind::Fp(_) => Value::Unknown,
+        NodeKind::Var { var, primed } => {
+            let vals = if *primed { next } else { current };
+            match vals.get(*var as usize) {
+                Some(PointValue::Bool(b)) => Value::Bool(Truth::from_bool(*b)),
+                Some(PointValue::Num(q)) => Value::exact(q.clone()),
+                Some(PointValue::Fp(_)) | None => Value::Unknown,
+            }
+        }
+        NodeKind::BoolToNum(a) => match get(*a).truth() {
+            Truth::True => Value::exact(Rational::one()),
+            Truth::False => Value::exact(Rational::zero()),
+            Truth::Unknown => Value::Unknown,
+        },
+        NodeKind::Not(a) => Value::Bool(get(*a).truth().not()),
+        NodeKind::Bool2(op, a, b) => {
+            let (x, y) = (get(*a).truth(), get(*b).truth());
+            Value::Bool(match op {
+                BoolOp::And => x.and(y),
+                BoolOp::Or => x.or(y),
+                BoolOp::Impl => x.not().or(y),
+                BoolOp::Iff => iff(x, y),
+                BoolOp::Xor => iff(x, y).not(),
+            })
+        }
+        NodeKind::Ite(c, a, b) => match get(*c).truth() {
+            Truth::True => get(*a),
+            Truth::False => get(*b),
+            Truth::Unknown => Value::Unknown,
+        },
+        NodeKind::Rel(op, a, b) => Value::Bool(relation(*op, &get(*a), &get(*b))),
+        NodeKind::Add(a, b) => arith(get(*a), get(*b), |x, y| x.add(y)),
+        NodeKind::Sub(a, b) => arith(get(*a), get(*b), |x, y| x.sub(y)),
+        NodeKind::Mul(a, b) => arith(get(*a), get(*b), |x, y| x.mul(y)),
+        NodeKind::Div(a, b) => {
+            let (x, y) = (get(*a), get(*b));
+            match &y {
+                Value::Num { iv, .. } if encloses_zero(iv) => Value::Unknown,
+                _ => arith(x, y, |x, y| x.div(y)),
+            }
+        }
+        NodeKind::Neg(a) => match get(*a) {
+            Value::Num { iv, unfit } => Value::Num {
+                iv: iv.neg(),
+                unfit,
+            },
+            _ => Value::Unknown,
+        },
+        NodeKind::Pow(a, n) => match get(*a) {
+            Value::Num { iv, unfit } => Value::Num {
+                iv: iv.pow(*n),
+                unfit,
+            },
+            _ => Value::Unknown,
+        },
+        NodeKind::FitConvert(a) => {
+            let v = get(*a);
+            let (Some(q), Sort::MachineInt(t)) = (v.point(), sort) else {
+                return Value::Unknown;
+            };
+            let fits = q.is_integer() && t.contains(&q.to_integer());
+            Value::Num {
+                iv: Iv::point(q.clone()),
+                unfit: v.unfit() || !fits,
+            }
+        }
+        NodeKind::Op(op, args) => {
+            let vals: Vec<Value> = args.iter().map(|&a| get(a)).collect();
+            eval_op(op, sort, &vals)
+        }
+    }
+}
+
+fn iff(x: Truth, y: Truth) -> Truth {
+    match (x, y) {
+        (Truth::Unknown, _) | (_, Truth::Unknown) => Truth::Unknown,
+        _ => Truth::from_bool(x == y),
+    }
+}
+
+fn encloses_zero(iv: &Iv) -> bool {
+    let above = |e: &Option<End>| match e {
+        None => true,
+        Some(e) => e.value.is_positive() || (e.value.is_zero() && !e.strict),
+    };
+    let below = |e: &Option<End>| match e {
+        None => true,
+        Some(e) => e.value.is_negative() || (e.value.is_zero() && !e.strict),
+    };
+    below(&iv.lo) && above(&iv.hi)
+}
+
+fn arith(a: Value, b: Value, f: impl Fn(&Iv, &Iv) -> Iv) -> Value {
+    match (a, b) {
+        (Value::Num { iv: x, unfit: u }, Value::Num { iv: y, unfit: v }) => Value::Num {
+            iv: f(&x, &y),
+            unfit: u || v,
+        },
+        _ => Value::Unknown,
+    }
+}
+
+/// Compares two enclosures: decided only when the relation holds (or fails) for every pair
+/// of values inside them.
+fn relation(op: RelOp, a: &Value, b: &Value) -> Truth {
+    match (a, b) {
+        (Value::Bool(x), Value::Bool(y)) => match op {
+            RelOp::Eq => iff(*x, *y),
+            RelOp::Ne => iff(*x, *y).not(),
+            _ => Truth::Unknown,
+        },
+        (Value::Num { unfit: true, .. }, _) | (_, Value::Num { unfit: true, .. }) => Truth::False,
+        (Value::Num { iv: x, .. }, Value::Num { iv: y, .. }) => {
+            if let (Some(p), Some(q)) = (point_of(x), point_of(y)) {
+                return Truth::from_bool(op.holds(p.cmp(q)));
+            }
+            // x - y lies in d; the relation is decided when d is on one side of 0.
+            let d = x.sub(y);
+            let sign = |e: &Option<End>| {
+                e.as_ref()
+                    .map(|e| (e.value.cmp(&Rational::zero()), e.strict))
+            };
+            let lo = sign(&d.lo);
+            let hi = sign(&d.hi);
+            let all_pos = matches!(
+                lo,
+                Some((Ordering::Greater, _)) | Some((Ordering::Equal, true))
+            );
+            let all_neg = matches!(
+                hi,
+                Some((Ordering::Less, _)) | Some((Ordering::Equal, true))
+            );
+            let all_nonneg = all_pos || matches!(lo, Some((Ordering::Equal, false)));
+            let all_nonpos = all_neg || matches!(hi, Some((Ordering::Equal, false)));
+            let t = |b: bool| Truth::from_bool(b);
+            match op {
+                RelOp::Lt if all_neg => t(true),
+                RelOp::Lt if all_nonneg => t(false),
+                RelOp::Le if all_nonpos => t(true),
+                RelOp::Le if all_pos => t(false),
+                RelOp::Gt if all_pos => t(true),
+                RelOp::Gt if all_nonpos => t(false),
+                RelOp::Ge if all_nonneg => t(true),
+                RelOp::Ge if all_neg => t(false),
+                RelOp::Eq | RelOp::Ne if all_pos || all_neg => t(op == RelOp::Ne),
+                _ => Truth::Unknown,
+            }
+        }
+        _ => Truth::Unknown,
+    }
+}
+
+fn exact_arg(v: &Value) -> Option<&Rational> {
+    v.point()
+}
+
+fn machine_arg(v: &Value) -> Option<BigInt> {
+    let q = v.point()?;
+    q.is_integer().then(|| q.to_integer())
+}
+
+fn eval_op(op: &Op, sort: Sort, args: &[Value]) -> Value {
+    if args.iter().any(Value::unfit) {
+        // Only relations consume unfit values (to make themselves false); an operation on
+        // one keeps the mark.
+        return match args.iter().find(|a| a.unfit()) {
+            Some(v) => v.clone(),
+            None => Value::Unknown,
+        };
+    }
+    let t = match sort {
+        Sort::MachineInt(t) => Some(t),
+        _ => None,
+    };
+    match op {
+        Op::Abs => match args.first() {
+            Some(Value::Num { iv, .. }) => Value::num(iv.abs()),
+            _ => Value::Unknown,
+        },
+        Op::Min | Op::Max => match (args.first(), args.get(1)) {
+            (Some(Value::Num { iv: a, .. }), Some(Value::Num { iv: b, .. })) => {
+                Value::num(if *op == Op::Min { a.min(b) } else { a.max(b) })
+            }
+            _ => Value::Unknown,
+        },
+        Op::Nrt(n) => match args.first().and_then(exact_arg) {
+            Some(x) => nrt(x, *n).map_or(Value::Unknown, Value::num),
+            None => Value::Unknown,
+        },
+        // `Convert` from an Int/machine integer: the exact value (the fit condition, where the
+        // language has one, is a `FitConvert` node).
+        Op::Convert => match args.first().and_then(exact_arg) {
+            Some(q) => Value::exact(q.clone()),
+            None => Value::Unknown,
+        },
+        Op::BvAdd | Op::BvSub | Op::BvMul | Op::BvAnd | Op::BvOr | Op::BvXor => {
+            let (Some(t), Some(a), Some(b)) = (
+                t,
+                args.first().and_then(machine_arg),
+                args.get(1).and_then(machine_arg),
+            ) else {
+                return Value::Unknown;
+            };
+            let r = match op {
+                Op::BvAdd => a + b,
+                Op::BvSub => a - b,
+                Op::BvMul => a * b,
+                // BigInt's bitwise operations use two's complement for negative values.
+                Op::BvAnd => a & b,
+                Op::BvOr => a | b,
+                _ => a ^ b,
+            };
+            machine(t, r)
+        }
+        Op::BvNeg | Op::BvNot | Op::BvCast => {
+            let (Some(t), Some(a)) = (t, args.first().and_then(machine_arg)) else {
+                return Value::Unknown;
+            };
+            let r = match op {
+                Op::BvNeg => -a,
+                Op::BvNot => !a,
+                _ => a,
+            };
+            machine(t, r)
+        }
+        Op::BvDiv | Op::BvRem => {
+            let (Some(t), Some(a), Some(b)) = (
+                t,
+                args.first().and_then(machine_arg),
+                args.get(1).and_then(machine_arg),
+            ) else {
+                return Value::Unknown;
+            };
+            if b.is_zero() {
+                return Value::Unknown; // unspecified by the language
+            }
+            // BigInt's `/` and `%` truncate toward zero, as C's do.
+            machine(t, if *op == Op::BvDiv { a / b } else { a % b })
+        }
+        Op::BvShl | Op::BvShr => {
+            let (Some(t), Some(a), Some(n)) = (
+                t,
+                args.first().and_then(machine_arg),
+                args.get(1).and_then(machine_arg),
+            ) else {
+                return Value::Unknown;
+            };
+            let Some(n) = n.to_usize().filter(|&n| n < t.bits as usize) else {
+                return Value::Unknown; // unspecified shift amount
+            };
+            // Values are kept in the type's range: arithmetic shift for signed types, and a
+            // logical one for unsigned types (whose values are non-negative).
+            machine(t, if *op == Op::BvShl { a << n } else { a >> n })
+        }
+        // Transcendental functions and IEEE operations are not decided here yet: a model
+        // that needs them stays a candidate.
+        _ => Value::Unknown,
+    }
+}
+
+fn machine(t: IntType, v: BigInt) -> Value {
+    Value::exact(Rational::from_integer(t.wrap(&v)))
+}
+
+/// The n-th root of `x` (n ≥ 1): exact when rational, otherwise a rational enclosure whose
+/// ends are proven by exact comparison. `None` where the language leaves it unspecified (even
+/// root of a negative number) or no enclosure was found.
+fn nrt(x: &Rational, n: u32) -> Option<Iv> {
+    if n == 0 {
+        return None;
+    }
+    if x.is_negative() {
+        if n.is_multiple_of(2) {
+            return None;
+        }
+        return nrt(&-x, n).map(|iv| iv.neg());
+    }
+    // Exact when numerator and denominator are perfect powers.
+    let (p, q) = (x.numer(), x.denom());
+    let (rp, rq) = (p.nth_root(n), q.nth_root(n));
+    if rp.pow(n) == *p && rq.pow(n) == *q {
+        return Some(Iv::point(Rational::new(rp, rq)));
+    }
+    // Otherwise bracket the root between two doubles and prove the bracket exactly.
+    let approx = x.to_f64()?.powf(1.0 / n as f64);
+    if !approx.is_finite() {
+        return None;
+    }
+    let pow = |v: f64| Rational::from_float(v).map(|r| num_traits::pow(r, n as usize));
+    let mut lo = approx;
+    let mut hi = approx;
+    for _ in 0..64 {
+        lo = lo.next_down().max(0.0);
+        if pow(lo).is_some_and(|v| v <= *x) {
+            break;
+        }
+    }
+    for _ in 0..64 {
+        hi = hi.next_up();
+        if pow(hi).is_some_and(|v| v >= *x) {
+            break;
+        }
+    }
+    let (l, h) = (Rational::from_float(lo)?, Rational::from_float(hi)?);
+    let ok = num_traits::pow(l.clone(), n as usize) <= *x
+        && num_traits::pow(h.clone(), n as usize) >= *x;
+    ok.then(|| Iv::closed(l, h))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{check::check, parser::parse};
+    use super::*;
+
+    fn checked(text: &str) -> Checked {
+        let f = parse(text).expect("parses");
+        let (ck, diags) = check(&f);
+        ck.unwrap_or_else(|| panic!("check failed: {diags:?}"))
+    }
+
+    fn q(s: &str) -> Rational {
+        let (n, d) = s.split_once('/').unwrap_or((s, "1"));
+        Rational::new(n.parse().unwrap(), d.parse().unwrap())
+    }
+
+    /// Truth of every EXPR constraint at a point given as (name, value) pairs.
+    fn truths(text: &str, point: &[(&str, PointValue)]) -> Vec<Truth> {
+        let ck = checked(text);
+        let vals: Vec<PointValue> = ck
+            .declared()
+            .iter()
+            .map(|d| {
+                point
+                    .iter()
+                    .find(|(n, _)| *n == d.name)
+                    .map(|(_, v)| v.clone())
+                    .unwrap_or_else(|| panic!("no value for {}", d.name))
+            })
+            .collect();
+        ck.sections()[0]
+            .constraints
+            .iter()
+            .map(|c| eval_constraint(&ck, c, &vals, &[]))
+            .collect()
+    }
+
+    use PointValue::{Bool as B, Num as N};
+    use Truth::{False as F, True as T, Unknown as U};
+
+    #[test]
+    fn arithmetic_and_relations_are_exact() {
+        let t = truths(
+            "DECL float [0, 10] x, y; int [0, 5] k;\nEXPR x * y = 1; x + y > 2; k / 3 * 3 = k; x^2 = 1/9; 1/3 + 1/3 + 1/3 = 1;",
+            &[("x", N(q("1/3"))), ("y", N(q("3"))), ("k", N(q("2")))],
+        );
+        assert_eq!(t, [T, T, T, T, T]);
+        let t = truths(
+            "DECL float [0, 10] x;\nEXPR x < 1/3; x <= 1/3; x != 1/3; x >= 0.3333333333333333;",
+            &[("x", N(q("1/3")))],
+        );
+        assert_eq!(t, [F, T, F, T]);
+    }
+
+    #[test]
+    fn boolean_structure_is_kleene() {
+        let t = truths(
+            "DECL boole a, b; float [-1, 1] x, z;\nEXPR a -> b; a xor b; a = b; (x / z > 1) or a; (x / z > 1) and a; b <-> !a; ite(a, x, 2) = x;",
+            &[("a", B(true)), ("b", B(false)), ("x", N(q("0"))), ("z", N(q("0")))],
+        );
+        assert_eq!(t, [F, T, F, T, U, T, T]);
+    }
+
+    #[test]
+    fn roots_are_exact_or_enclosed() {
+        let t = truths(
+            "DECL float [-10, 10] x;\nEXPR nrt(x, 3) = -2; sqrt(2) > 1.4142135; sqrt(2) < 1.4142136; sqrt(2) = 1.4142135623730951; sqrt(x) > 0;",
+            &[("x", N(q("-8")))],
+        );
+        // sqrt(2) is irrational, but the enclosure cannot show that it differs from the
+        // nearest double: undecided, never wrongly true.
+        assert_eq!(t, [T, T, T, U, U]);
+    }
+
+    #[test]
+    fn machine_integers_wrap_like_c() {
+        let t = truths(
+            "DECL uint8 u; int8 s, m; int32 a;\nEXPR u + 10 = 4; s * 2 = -56; a / -2 = -3; a % -2 = 1; bitand(s, 15) = 4; shr(s, 1) = 50; shr(m, 1) = -50; shr(u, 1) = 125; bitnot(u) = 5; to_int8(u) = -6;",
+            &[("u", N(q("250"))), ("s", N(q("100"))), ("m", N(q("-100"))), ("a", N(q("7")))],
+        );
+        assert_eq!(t, [T, T, T, T, T, T, T, T, T, T]);
+        let t = truths(
+            "DECL int32 a, z, w;\nEXPR a / z = 1; shl(a, w) = 0;",
+            &[("a", N(q("7"))), ("z", N(q("0"))), ("w", N(q("40")))],
+        );
+        assert_eq!(t, [U, U]);
+    }
+
+    #[test]
+    fn int_to_machine_conversion_must_fit() {
+        let t = truths(
+            "DECL int [0, 1000] n; int8 a;\nEXPR to_int8(n) = a; not (to_int8(n) = a); to_int8(n) != a;",
+            &[("n", N(q("300"))), ("a", N(q("44")))],
+        );
+        // The relation containing the conversion is false when n does not fit (B.2).
+        assert_eq!(t, [F, T, F]);
+        let t = truths(
+            "DECL int [0, 1000] n; int8 a;\nEXPR to_int8(n) = a;",
+            &[("n", N(q("44"))), ("a", N(q("44")))],
+        );
+        assert_eq!(t, [T]);
+    }
+
+    #[test]
+    fn transition_constraints_see_next_values() {
+        let ck = checked("DECL int [0, 10] n;\nINIT n = 0;\nTRANS n' = n + 1;\nTARGET n = 3;");
+        let trans = &ck.sections()[1].constraints;
+        let cur = [N(q("2"))];
+        assert_eq!(eval_all(&ck, trans, &cur, &[N(q("3"))]), T);
+        assert_eq!(eval_all(&ck, trans, &cur, &[N(q("4"))]), F);
+    }
+}
