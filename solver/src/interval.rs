@@ -16,6 +16,22 @@
 //! strictly outside the exact image, so it is reported *open** — sound, and tighter than
 //! closed. Infinite ends are always open (±inf are not reals).
 //!
+//! Operations and how each end is rounded:
+//! - `+`, `-` (operators): TwoSum error term → correctly rounded directed ends.
+//! - `*`: nine sign cases, end products with `0 · inf = 0`; FMA residual (exact `u128`
+//!   significand comparison for tiny products) → correctly rounded directed ends.
+//! - `/` (hull) and [`Interval::div_pieces`] (two pieces, for a divisor straddling 0):
+//!   remainder `fma(-q, b, a)` (exact comparison when tiny) → correctly rounded.
+//! - [`Interval::sqrt`]: residual `fma(-s, s, x)` → correctly rounded.
+//! - [`Interval::pow`], [`Interval::sqr`]: binary powering with each product rounded in the
+//!   end's direction (sound by monotonicity on `|x|`); exact when every product is.
+//! - [`Interval::nrt`]: a guess certified by an exact-direction power (`r^n <= x` rounded up
+//!   for lower ends); a few ulps at most, exact roots stay exact.
+//! - `-`, [`Interval::abs`], [`Interval::min`], [`Interval::max`], [`Interval::hull`],
+//!   [`Interval::intersect`], [`Interval::round_integral`]: exact, no rounding.
+//! - [`Interval::from_rational`], [`Interval::from_bounds`]: exact rounding of the rational
+//!   (RD/RU via [`FpFormat::round_rational`]); slow, for constants only.
+//!
 //! Invariants (checked by [`Interval::is_valid`]): no NaN; `lo < hi`, or `lo == hi` finite
 //! with both ends closed; infinite ends open; zero ends are `+0.0`; the empty set has one
 //! representation ([`Interval::EMPTY`]), so `==` is set equality.
@@ -920,6 +936,29 @@ mod tests {
         assert_eq!(
             Interval::from_rational(&tiny),
             Interval::open(0.0, f64::from_bits(1))
+        );
+    }
+
+    #[test]
+    fn domains_become_intervals() {
+        use crate::formula::Bound;
+        let d = Domain {
+            lo: Some(Bound {
+                value: q(0, 1),
+                strict: true,
+            }),
+            hi: Some(Bound {
+                value: q(1, 10),
+                strict: false,
+            }),
+        };
+        let i = Interval::from_domain(&d);
+        // x > 0 stays open at 0; 1/10 is not a double: RU(1/10) = 0.1 (above 1/10), open
+        assert_eq!(i, Interval::new(0.0, true, 0.1, true));
+        assert!(i.contains_rational(&q(1, 10)) && !i.contains(0.0));
+        assert_eq!(
+            Interval::from_domain(&Domain::unbounded()),
+            Interval::ENTIRE
         );
     }
 
