@@ -31,8 +31,8 @@ use rug::{Float, Integer};
 /// The largest exponent for which [`exact_value`] builds `2^k`, `10^k` as rationals.
 const MAX_EXACT_EXP: u64 = 1 << 16;
 
-/// The precision [`definitely_in`] starts at (more for large arguments), and how many
-/// doublings it tries before giving up.
+/// The precision (bits after the binary point of the argument) [`definitely_in`] starts at,
+/// and how many doublings it tries before giving up.
 pub const START_PREC: u32 = 200;
 const PREC_DOUBLINGS: u32 = 4;
 
@@ -43,8 +43,8 @@ pub enum Value {
     Unspecified,
     /// `f(x)` is this rational.
     Exact(Rational),
-    /// `lo <= f(x) <= hi`. The value is irrational (so strictly inside) except for `2^x`,
-    /// `10^x` at integers too large for [`Value::Exact`].
+    /// `lo <= f(x) <= hi`, and `f(x)` is not a double: irrational, or `2^x`, `10^x` at an
+    /// integer too large for [`Value::Exact`] (`|x| > 2^16`, far outside the double range).
     Between(Float, Float),
 }
 
@@ -256,10 +256,11 @@ fn magnitude_bits(x: &Rational) -> u32 {
     b.clamp(0, 1 << 24) as u32
 }
 
-/// An enclosure of `f(x)` at `prec` bits (see the module docs); `Exact` where `f(x)` is
-/// rational, `Unspecified` for logarithms of `x <= 0`. `None` when `x` exceeds MPFR's
-/// exponent range or `cos` cannot be separated from 0 at this precision (`tan` next to a
-/// pole).
+/// An enclosure of `f(x)` computed with `prec` bits *after the binary point of `x`* (the
+/// working precision adds `log2 |x|`, so that `sin(1e300)` is as tight as `sin(1)`); see the
+/// module docs. `Exact` where `f(x)` is rational, `Unspecified` for logarithms of `x <= 0`.
+/// `None` when `x` exceeds MPFR's exponent range or `cos` cannot be separated from 0 at
+/// this precision (`tan` next to a pole).
 pub fn enclose(f: Transcendental, x: &Rational, prec: u32) -> Option<Value> {
     use Transcendental::*;
     if f.is_log() && !x.is_positive() {
@@ -268,7 +269,7 @@ pub fn enclose(f: Transcendental, x: &Rational, prec: u32) -> Option<Value> {
     if let Some(v) = exact_value(f, x) {
         return Some(Value::Exact(v));
     }
-    let prec = prec.max(64);
+    let prec = prec.max(64).saturating_add(magnitude_bits(x));
     let xi = Iv::point_of(prec, &rational_to_rug(x));
     if !xi.lo.is_finite() || !xi.hi.is_finite() {
         return None;
@@ -313,15 +314,13 @@ pub fn definitely_in(f: Transcendental, x: &Rational, out: Interval) -> Option<b
     if out.is_empty() {
         return Some(false);
     }
-    let mut prec = START_PREC + magnitude_bits(x);
+    let mut prec = START_PREC;
     for _ in 0..=PREC_DOUBLINGS {
         match enclose(f, x, prec) {
             Some(Value::Unspecified) => return Some(true),
             Some(Value::Exact(v)) => return Some(out.contains_rational(&v)),
             Some(Value::Between(lo, hi)) => {
-                let irrational =
-                    !(matches!(f, Transcendental::Exp2 | Transcendental::Exp10) && x.is_integer());
-                if let Some(d) = decide(&lo, &hi, out, irrational) {
+                if let Some(d) = decide(&lo, &hi, out) {
                     return Some(d);
                 }
             }
@@ -332,24 +331,17 @@ pub fn definitely_in(f: Transcendental, x: &Rational, out: Interval) -> Option<b
     None
 }
 
-/// `[lo, hi] ⊆ out` → true, disjoint → false, else undecided. An irrational value lies in
-/// the *open* interval `(lo, hi)` (the bounds are floats), so for it a bound equal to an end
-/// of `out` decides either way whatever the end's kind (`exp(-10^400) ∈ (0, 1)` from the
-/// enclosure `[0, 2^-2^30]`); a possibly rational value needs the end's kind.
-fn decide(lo: &Float, hi: &Float, out: Interval, irrational: bool) -> Option<bool> {
-    let lo_inside = out.lo() == f64::NEG_INFINITY
-        || *lo > out.lo()
-        || (*lo == out.lo() && (irrational || !out.lo_open()));
-    let hi_inside = out.hi() == f64::INFINITY
-        || *hi < out.hi()
-        || (*hi == out.hi() && (irrational || !out.hi_open()));
+/// `[lo, hi] ⊆ out` → true, disjoint → false, else undecided, for a value that is not a
+/// double: it differs from both ends of `out`, so a bound equal to an end decides either way
+/// whatever the end's kind (`exp(-10^400) ∈ (0, 1)` from the enclosure `[0, 2^-2^30]`).
+fn decide(lo: &Float, hi: &Float, out: Interval) -> Option<bool> {
+    let lo_inside = out.lo() == f64::NEG_INFINITY || *lo >= out.lo();
+    let hi_inside = out.hi() == f64::INFINITY || *hi <= out.hi();
     if lo_inside && hi_inside {
         return Some(true);
     }
-    let below = out.lo() != f64::NEG_INFINITY
-        && (*hi < out.lo() || (*hi == out.lo() && (irrational || out.lo_open())));
-    let above = out.hi() != f64::INFINITY
-        && (*lo > out.hi() || (*lo == out.hi() && (irrational || out.hi_open())));
+    let below = out.lo() != f64::NEG_INFINITY && *hi <= out.lo();
+    let above = out.hi() != f64::INFINITY && *lo >= out.hi();
     if below || above {
         return Some(false);
     }
@@ -440,7 +432,7 @@ mod tests {
             definitely_in(Exp, &-huge, Interval::open(0.0, 1e-300)),
             Some(true)
         );
-        // an irrational value touching a double end from outside is disjoint
+        // a value that is no double, touching a double end from outside, is disjoint
         let lo = match enclose(Sin, &q(1, 1), 200) {
             Some(Value::Between(lo, _)) => lo.to_f64_round(Round::Down),
             v => panic!("{v:?}"),

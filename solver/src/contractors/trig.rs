@@ -365,6 +365,7 @@ fn lower_cut(f: Trig, o: Interval, a: Interval) -> Interval {
         let two_n1 = Integer::from(&n << 1u32) + 1u32;
         let mut pole = Enc::pi_times(&two_n1, prec);
         pole.lo >>= 1u32;
+        pole.hi >>= 1u32;
         return Interval::at_least(pole.to_f64().0, true);
     } else {
         // the rest of this branch moves away from out; the next one comes back
