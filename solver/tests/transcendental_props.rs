@@ -541,7 +541,7 @@ fn run_loop(per_function: u64, seed: u64) -> u64 {
 
 #[test]
 fn seeded_loop_all_functions() {
-    run_loop(cases(1_500), 0x7a4c_0e11);
+    run_loop(cases(5_000), 0x7a4c_0e11);
 }
 
 #[test]
@@ -682,7 +682,7 @@ fn box_and_point() -> impl Strategy<Value = (Interval, Rational)> {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: cases(300) as u32,
+        cases: cases(1_000) as u32,
         failure_persistence: None,
         ..ProptestConfig::default()
     })]

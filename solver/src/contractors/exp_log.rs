@@ -3,7 +3,7 @@
 //! The idea: all six are strictly increasing, so the image of `⟨lo, hi⟩` is
 //! `⟨f(lo), f(hi)⟩` and the preimage of an output box is the image under the inverse
 //! function. Each finite end goes through MPFR's correctly rounded point enclosure
-//! ([`point_enclosure`]): the lower end is `RD(f(lo))`, the upper `RU(f(hi))`. An end is closed
+//! ([`super::transcendental::point_enclosure`]): the lower end is `RD(f(lo))`, the upper `RU(f(hi))`. An end is closed
 //! only when the value is a double (exact) *and* the argument end is attained — an inexact
 //! end lies strictly outside the image, and by strict monotonicity an exact value at an open
 //! argument end is not attained either. Infinite ends map to the limits: `exp(-inf) = 0` and
@@ -15,7 +15,7 @@
 //! hull with `a`'s nonpositive part — exactly `a ∩ exp(out)` when `a ⊆ (0, ∞)`.
 //! Exponentials are total: backward is `a ∩ log(out ∩ (0, ∞))`, empty when `out <= 0`.
 
-use super::transcendental::{lower_end, point_enclosure, upper_end, Transcendental};
+use super::transcendental::{end_enclosures, lower_end, upper_end, Transcendental};
 use super::{any_empty, cut_union};
 use crate::interval::Interval;
 
@@ -31,12 +31,13 @@ fn increasing_image(f: Transcendental, a: Interval) -> Interval {
     } else {
         (f64::NEG_INFINITY, 0.0)
     };
-    let lo = match point_enclosure(f, a.lo()) {
+    let (elo, ehi) = end_enclosures(f, a);
+    let lo = match elo {
         Some(e) if a.lo() != edge => lower_end(e, !a.lo_open()),
         _ => (limit, true),
     };
     // an upper end without a value can only be +inf (or a bug): +inf is the sound answer
-    let hi = match point_enclosure(f, a.hi()) {
+    let hi = match ehi {
         Some(e) => upper_end(e, !a.hi_open()),
         None => (f64::INFINITY, true),
     };

@@ -111,7 +111,7 @@ fn apply(f: Transcendental, v: &mut Float, r: Round) -> Ordering {
 /// `f(x)` is a double. `None` where there is no value to enclose: `x` not finite, or a
 /// logarithm of `x <= 0` (unspecified). Beyond the double range the pair is `(MAX, inf)` or
 /// `(0, 2^-1074)` (and mirrored), which still encloses.
-pub fn point_enclosure(f: Transcendental, x: f64) -> Option<(f64, f64)> {
+pub fn point_enclosure(f: Transcendental, x: f64) -> Option<PointEnclosure> {
     if !x.is_finite() || (f.is_log() && x <= 0.0) {
         return None;
     }
@@ -134,16 +134,33 @@ pub fn point_enclosure(f: Transcendental, x: f64) -> Option<(f64, f64)> {
     Some((lo + 0.0, hi + 0.0))
 }
 
+/// `(RD, RU)` of a value, as returned by [`point_enclosure`].
+pub type PointEnclosure = (f64, f64);
+
+/// The point enclosures at both ends of a nonempty box, evaluated once for a point box.
+pub(crate) fn end_enclosures(
+    f: Transcendental,
+    a: Interval,
+) -> (Option<PointEnclosure>, Option<PointEnclosure>) {
+    let lo = point_enclosure(f, a.lo());
+    let hi = if a.is_point() {
+        lo
+    } else {
+        point_enclosure(f, a.hi())
+    };
+    (lo, hi)
+}
+
 /// A lower interval end from a point enclosure: the rounded-down value, closed only when it
 /// is exact (`lo == hi`) and the argument end producing it is attained.
 #[inline]
-pub(crate) fn lower_end((lo, hi): (f64, f64), attained: bool) -> (f64, bool) {
+pub(crate) fn lower_end((lo, hi): PointEnclosure, attained: bool) -> (f64, bool) {
     (lo, !(lo == hi && attained))
 }
 
 /// An upper interval end from a point enclosure (mirror of [`lower_end`]).
 #[inline]
-pub(crate) fn upper_end((lo, hi): (f64, f64), attained: bool) -> (f64, bool) {
+pub(crate) fn upper_end((lo, hi): PointEnclosure, attained: bool) -> (f64, bool) {
     (hi, !(lo == hi && attained))
 }
 

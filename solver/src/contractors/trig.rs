@@ -29,7 +29,9 @@
 //! end, a quadrant MPFR cannot settle), that end is simply left alone.
 
 use super::any_empty;
-use super::transcendental::{lower_end, point_enclosure, upper_end, Transcendental};
+use super::transcendental::{
+    end_enclosures, lower_end, point_enclosure, upper_end, Transcendental,
+};
 use crate::interval::Interval;
 use rug::float::{Constant, Round};
 use rug::{Float, Integer};
@@ -89,11 +91,19 @@ fn pi_bounds(prec: u32) -> (Float, Float) {
 /// could not separate `2x/π` from an integer within a generous precision budget (which
 /// the known closest approaches of doubles to multiples of π/2, ~2^-62 relative, rule out).
 fn quadrant(x: f64) -> Option<Integer> {
-    if x == 0.0 {
-        return Some(Integer::new());
-    }
     if !x.is_finite() {
         return None;
+    }
+    match quadrant_f64(x) {
+        Some(q) => Some(Integer::from(q)),
+        None => quadrant_mpfr(x),
+    }
+}
+
+/// [`quadrant`] by MPFR alone (any finite `x`).
+fn quadrant_mpfr(x: f64) -> Option<Integer> {
+    if x == 0.0 {
+        return Some(Integer::new());
     }
     let mut prec = work_prec(x);
     for _ in 0..6 {
@@ -117,6 +127,28 @@ fn quadrant(x: f64) -> Option<Integer> {
         prec *= 2;
     }
     None
+}
+
+/// The quadrant of a finite `x` from double arithmetic alone, when that is certain: always for
+/// `|x| < 1` (then `|2x/π| < 1`), and for `|x| < 2^40` unless `2x/π` is within ~2^-49
+/// relative of an integer.
+///
+/// Why it is exact: `c = RN(2/π)` has `|c - 2/π| <= 2^-54`, and `t = RN(x·c)` adds at most
+/// `2^-53 |x|`, so `|t - 2x/π| < 2^-51 |x|`. The margin `err = 2^-49 |x|` (an exact scaling)
+/// is three such bounds wider than needed, which absorbs the rounding of `t ∓ err` (at most
+/// `2^-53 |x|`): `lo <= 2x/π <= hi`, and equal floors of `lo` and `hi` are the floor of `2x/π`.
+fn quadrant_f64(x: f64) -> Option<i64> {
+    let ax = x.abs();
+    if ax < 1.0 {
+        return Some(if x < 0.0 { -1 } else { 0 });
+    }
+    if ax >= (1u64 << 40) as f64 {
+        return None;
+    }
+    let t = x * std::f64::consts::FRAC_2_PI;
+    let err = ax * f64::powi(2.0, -49);
+    let (lo, hi) = ((t - err).floor(), (t + err).floor());
+    (lo == hi).then_some(lo as i64)
 }
 
 /// The cut points `jπ/2` strictly inside `(lo, hi)` for finite ends: `j` from `ja` to `jb`
@@ -159,10 +191,7 @@ fn fwd_sincos(f: Trig, a: Interval) -> Interval {
         return full;
     };
     let (max_r, min_r) = if f == Trig::Sin { (1, 3) } else { (0, 2) };
-    let (Some(el), Some(eh)) = (
-        point_enclosure(f.selector(), a.lo()),
-        point_enclosure(f.selector(), a.hi()),
-    ) else {
+    let (Some(el), Some(eh)) = end_enclosures(f.selector(), a) else {
         return full;
     };
     let lo = if has_residue(&ja, &jb, min_r, 4) {
@@ -221,10 +250,7 @@ pub fn fwd_tan(a: Interval) -> Interval {
     if has_residue(&ja, &jb, 1, 2) {
         return Interval::ENTIRE;
     }
-    let (Some(el), Some(eh)) = (
-        point_enclosure(Transcendental::Tan, a.lo()),
-        point_enclosure(Transcendental::Tan, a.hi()),
-    ) else {
+    let (Some(el), Some(eh)) = end_enclosures(Transcendental::Tan, a) else {
         return Interval::ENTIRE;
     };
     // strictly increasing between poles
@@ -256,19 +282,18 @@ impl Enc {
 
     /// `asin(y)`, `acos(y)` or `atan(y)` of a double (asin/acos need `|y| <= 1`).
     fn inverse(f: Trig, y: f64, prec: u32) -> Enc {
-        let eval = |r: Round| {
-            let mut v = Float::with_val(prec, y);
-            match f {
-                Trig::Sin => v.asin_round(r),
-                Trig::Cos => v.acos_round(r),
-                Trig::Tan => v.atan_round(r),
-            };
-            v
+        let mut lo = Float::with_val(prec, y);
+        let ternary = match f {
+            Trig::Sin => lo.asin_round(Round::Down),
+            Trig::Cos => lo.acos_round(Round::Down),
+            Trig::Tan => lo.atan_round(Round::Down),
         };
-        Enc {
-            lo: eval(Round::Down),
-            hi: eval(Round::Up),
+        // correctly rounded down: the value is lo itself, or below lo's successor
+        let mut hi = lo.clone();
+        if ternary != Ordering::Equal {
+            hi.next_up();
         }
+        Enc { lo, hi }
     }
 
     fn add(&self, o: &Enc, prec: u32) -> Enc {
@@ -440,6 +465,27 @@ mod tests {
 
     fn c(lo: f64, hi: f64) -> Interval {
         Interval::closed(lo, hi)
+    }
+
+    #[test]
+    fn fast_quadrants_agree_with_mpfr() {
+        let mut x = 0.3f64;
+        let mut checked = 0;
+        for i in 0..20_000 {
+            // spread over [-2^41, 2^41], plus doubles next to multiples of π/2
+            x = (x * 1.618_033_988_749_895 + 0.1).fract();
+            let v = (x - 0.5) * 2f64.powi(i % 43);
+            let w = (i % 200 - 100) as f64 * FRAC_PI_2;
+            for y in [v, w, w.next_up(), w.next_down()] {
+                let mpfr = quadrant_mpfr(y).expect("mpfr decides");
+                if let Some(q) = quadrant_f64(y) {
+                    assert_eq!(Integer::from(q), mpfr, "{y:e}");
+                    checked += 1;
+                }
+            }
+        }
+        // most spread-out points (|v| < 2^40) take the fast path; next to jπ/2 MPFR decides
+        assert!(checked > 15_000, "{checked}");
     }
 
     #[test]
