@@ -7,6 +7,8 @@
 //! MPFR computes `2x/π` with enclosures of π rounded down and up, at a precision that grows
 //! with `x`'s exponent (argument reduction for `1e300` needs ~1100 bits), until both bounds
 //! have the same floor — guaranteed eventually, because `jπ/2` is irrational for `j ≠ 0`.
+//! For `|x| < 2^40` away from cut points, double arithmetic with a proven error margin
+//! settles the quadrant first (`quadrant_f64`).
 //!
 //! Forward on `⟨lo, hi⟩`: the cut points strictly inside are `j ∈ [q(lo) + 1, ⌈hi/(π/2)⌉ - 1]`.
 //! If one of them is a maximum (minimum), `1` (`-1`) is attained there — a closed end;
