@@ -8,7 +8,9 @@
 //! iSAT3's `--dump-hys-problem` shows), and Boolean structure as Tseitin clauses over atoms.
 //! The solver knows nothing about IC3: engines talk to it through assumptions.
 
+pub mod contractors;
 pub mod formula;
+pub mod interval;
 pub mod num;
 pub mod var;
 
