@@ -165,6 +165,17 @@ struct Done {
     log: Option<(String, String)>,
 }
 
+/// The 1, 5 and 15 minute load averages: on a shared host they say how far wall-clock times
+/// can be trusted.
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn machine_lines() -> Vec<String> {
     let read = |p: &str| std::fs::read_to_string(p).unwrap_or_default();
     let host = read("/proc/sys/kernel/hostname").trim().to_string();
@@ -177,11 +188,7 @@ fn machine_lines() -> Vec<String> {
     let cores = std::thread::available_parallelism()
         .map(|n| n.get())
         .unwrap_or(1);
-    let load = read("/proc/loadavg")
-        .split_whitespace()
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(" ");
+    let load = load_average();
     let git = std::process::Command::new("git")
         .args(["describe", "--always", "--dirty"])
         .current_dir(repo_root())
@@ -518,7 +525,11 @@ fn run(args: Args) -> Result<i32, String> {
     if records.len() != total {
         return Err(format!("only {} of {total} runs finished", records.len()));
     }
-    preamble.push(format!("runner wall time: {}", fmt_duration(t0.elapsed())));
+    preamble.push(format!(
+        "runner wall time: {}; load average at end {}",
+        fmt_duration(t0.elapsed()),
+        load_average()
+    ));
 
     let csv_path = out.join("results.csv");
     std::fs::write(&csv_path, report::results_csv(&records))

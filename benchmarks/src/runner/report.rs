@@ -277,6 +277,7 @@ pub fn config_table(records: &[&Record], configs: &[String], timeout_s: f64) -> 
         "error",
         "total s",
         "mean s",
+        "solved s",
         "cpu s",
         "PAR-2 s",
     ];
@@ -304,6 +305,13 @@ pub fn config_table(records: &[&Record], configs: &[String], timeout_s: f64) -> 
             t.error.to_string(),
             format!("{:.2}", t.wall_s),
             format!("{:.3}", mean),
+            format!(
+                "{:.2}",
+                rs.iter()
+                    .filter(|r| r.status.is_solved())
+                    .map(|r| r.wall_s)
+                    .sum::<f64>()
+            ),
             format!("{:.2}", t.cpu_s),
             format!("{:.1}", par2(&rs, timeout_s)),
         ]);
@@ -416,8 +424,9 @@ pub fn summary_markdown(input: &SummaryInput) -> String {
     out.push('\n');
     out.push_str(
         "Correct/wrong compare the answer's polarity (SATISFIABLE/UNSAFE vs UNSATISFIABLE/SAFE) \
-         with the expected answer; `unchecked` = definite answer, no expected one. PAR-2 \
-         charges 2 × the time limit for every run that is not a correct or unchecked answer.\n",
+         with the expected answer; `unchecked` = definite answer, no expected one. Times are \
+         wall clock; `solved s` sums them over correct and unchecked answers; PAR-2 charges 2 × \
+         the time limit for every other run.\n",
     );
     let mut sections: Vec<(String, Vec<&Record>)> = input
         .suites
@@ -579,7 +588,7 @@ mod tests {
         let row = t.lines().nth(2).unwrap();
         assert_eq!(
             row,
-            "| a | 3 | 1 | 1 | 1 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 5.00 | 1.667 | 5.00 | 13.0 |"
+            "| a | 3 | 1 | 1 | 1 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 5.00 | 1.667 | 1.00 | 5.00 | 13.0 |"
         );
     }
 
