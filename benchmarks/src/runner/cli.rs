@@ -325,6 +325,9 @@ fn run(args: Args) -> Result<i32, String> {
     let root = std::fs::canonicalize(&root).unwrap_or(root);
 
     // Suites.
+    if args.expected.is_some() && !args.suites.iter().any(|s| Path::new(s).is_dir()) {
+        eprintln!("runner: warning: --expected applies to --suite directories only; none given");
+    }
     let mut suites: Vec<Suite> = Vec::new();
     for spec in &args.suites {
         let mut s = suite::load_suite(spec, args.expected.as_deref(), &root)?;
