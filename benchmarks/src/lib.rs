@@ -1,5 +1,7 @@
 //! Shared helpers of icpic3's benchmark runner and criterion benches.
 
+pub mod runner;
+
 use std::path::{Path, PathBuf};
 
 /// The directory of the shared benchmark sets: `$ICPIC3_BENCHMARKS`, or `../shared/benchmarks`
