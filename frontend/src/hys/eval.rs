@@ -5,11 +5,12 @@
 //! The evaluator works on the checker's typed IR, not on the lowered formula, so it is
 //! independent of the lowering and of the solver. Values are exact: rationals for `int`,
 //! reals and machine integers (with C's wrap-around and truncating division), and rational
-//! *enclosures* where a value is irrational (roots). Truth is three-valued: `Unknown` where an
+//! *enclosures* where a value is irrational (roots; transcendental functions through
+//! high-precision MPFR enclosures with exact rational ends). Truth is three-valued: `Unknown` where an
 //! enclosure straddles a relation's boundary, where the language leaves a value unspecified
 //! (division by zero, `log` of a non-positive number, ...: the value exists but is not
 //! known, so no verdict may rely on it), and for operations this evaluator cannot decide
-//! exactly yet (IEEE floats, transcendental functions). Connectives follow Kleene's logic, so
+//! exactly yet (IEEE floats). Connectives follow Kleene's logic, so
 //! `True` means "true for every choice of the unspecified values" and a constraint evaluated
 //! `True` really holds. Callers accept a model only when every constraint is `True`.
 
@@ -18,6 +19,8 @@ use super::interval::{End, Iv};
 use super::ir::{BoolOp, Constraint, NodeKind, RelOp};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
+use solver::contractors::check_transcendental::{enclose_rational, RationalEnclosure};
+use solver::contractors::Transcendental;
 use solver::formula::{Op, Sort};
 use solver::num::{IntType, Rational};
 use std::cmp::Ordering;
@@ -423,8 +426,31 @@ fn eval_op(op: &Op, sort: Sort, args: &[Value]) -> Value {
             // logical one for unsigned types (whose values are non-negative).
             machine(t, if *op == Op::BvShl { a << n } else { a >> n })
         }
-        // Transcendental functions and IEEE operations are not decided here yet: a model
-        // that needs them stays a candidate.
+        Op::Sin
+        | Op::Cos
+        | Op::Tan
+        | Op::Exp
+        | Op::Exp2
+        | Op::Exp10
+        | Op::Log
+        | Op::Log2
+        | Op::Log10 => {
+            // A high-precision MPFR enclosure with exact rational ends (the exact value where
+            // it is rational, e.g. sin(0) or log2(8)).
+            let (Some(f), Some(x)) = (
+                Transcendental::from_op(op),
+                args.first().and_then(exact_arg),
+            ) else {
+                return Value::Unknown;
+            };
+            match enclose_rational(f, x) {
+                Some(RationalEnclosure::Exact(q)) => Value::exact(q),
+                Some(RationalEnclosure::Between(lo, hi)) => Value::num(Iv::closed(lo, hi)),
+                Some(RationalEnclosure::Unspecified) | None => Value::Unknown,
+            }
+        }
+        // IEEE operations are not decided here yet: a model that needs them stays a
+        // candidate.
         _ => Value::Unknown,
     }
 }
@@ -550,6 +576,17 @@ mod tests {
         // sqrt(2) is irrational, but the enclosure cannot show that it differs from the
         // nearest double: undecided, never wrongly true.
         assert_eq!(t, [T, T, T, U, U]);
+    }
+
+    #[test]
+    fn transcendental_relations_are_proven_by_enclosures() {
+        let t = truths(
+            "DECL float [-10, 10] x;\nEXPR sin(x) > 0.84; sin(x) < 0.8415; exp(x) = 2.718281828459045; log2(8) = 3; sin(0) = 0; log(x - 2) > 0; cos(x)^2 + sin(x)^2 = 1;",
+            &[("x", N(q("1")))],
+        );
+        // sin(1) = 0.8414709848...; e is irrational; log of a negative number is
+        // unspecified; the Pythagorean identity cannot be proven from enclosures.
+        assert_eq!(t, [T, T, F, T, T, U, U]);
     }
 
     #[test]

@@ -441,3 +441,72 @@ mod tests {
         assert_eq!(definitely_in(Sin, &q(1, 1), c(lo, 1.0)), Some(true));
     }
 }
+
+/// What is known about `f(x)` at a rational point, with exact rational ends: the form the
+/// front end's model validation uses (it does not depend on MPFR itself).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RationalEnclosure {
+    /// `f` is unspecified at `x` (any real)
+    Unspecified,
+    /// `f(x)` is this rational
+    Exact(Rational),
+    /// `lo <= f(x) <= hi` (and `f(x)` is neither end: it is irrational or not a double)
+    Between(Rational, Rational),
+}
+
+/// [`enclose`] at [`START_PREC`] bits, with the MPFR ends converted exactly to rationals.
+pub fn enclose_rational(f: Transcendental, x: &Rational) -> Option<RationalEnclosure> {
+    Some(match enclose(f, x, START_PREC)? {
+        Value::Unspecified => RationalEnclosure::Unspecified,
+        Value::Exact(q) => RationalEnclosure::Exact(q),
+        Value::Between(lo, hi) => {
+            RationalEnclosure::Between(float_to_rational(&lo)?, float_to_rational(&hi)?)
+        }
+    })
+}
+
+/// The exact value of a finite MPFR number.
+fn float_to_rational(f: &Float) -> Option<Rational> {
+    let (m, e) = f.to_integer_exp()?;
+    let m = BigInt::parse_bytes(format!("{m:x}").as_bytes(), 16)?;
+    let e = i64::from(e);
+    let two = BigInt::from(2);
+    Some(if e >= 0 {
+        Rational::from_integer(m * num_traits::pow(two, usize::try_from(e).ok()?))
+    } else {
+        Rational::new(m, num_traits::pow(two, usize::try_from(-e).ok()?))
+    })
+}
+
+#[cfg(test)]
+mod rational_enclosure_tests {
+    use super::*;
+
+    #[test]
+    fn enclosures_have_exact_rational_ends() {
+        let one = Rational::from_integer(BigInt::from(1));
+        let Some(RationalEnclosure::Between(lo, hi)) = enclose_rational(Transcendental::Exp, &one)
+        else {
+            panic!("e is irrational");
+        };
+        // e = 2.718281828459045235360287...
+        let e_lo = Rational::new(
+            BigInt::from(2718281828459045235i64),
+            BigInt::from(10).pow(18),
+        );
+        let e_hi = Rational::new(
+            BigInt::from(2718281828459045236i64),
+            BigInt::from(10).pow(18),
+        );
+        assert!(e_lo < lo && lo < hi && hi < e_hi, "{lo} {hi}");
+        let zero = Rational::from_integer(BigInt::from(0));
+        assert_eq!(
+            enclose_rational(Transcendental::Sin, &zero),
+            Some(RationalEnclosure::Exact(zero.clone()))
+        );
+        assert_eq!(
+            enclose_rational(Transcendental::Log, &-one),
+            Some(RationalEnclosure::Unspecified)
+        );
+    }
+}
