@@ -132,8 +132,7 @@ impl Solver {
             acc | 1u64 << (self.level[l.atom().index()] & 63)
         });
         let mut keep = vec![learnt[0]];
-        for i in 1..learnt.len() {
-            let l = learnt[i];
+        for &l in &learnt[1..] {
             let a = l.atom().index();
             let decision = matches!(self.reason[a], Reason::None | Reason::Given);
             if decision || !self.redundant(!l, abstract_levels) {

@@ -54,8 +54,19 @@ fn rat(x: f64) -> Rational {
     Rational::from_float(x).unwrap_or_else(Rational::zero)
 }
 
-fn tiny() -> Rational {
-    Rational::new(BigInt::one(), BigInt::one() << 1200usize)
+/// A positive number far below the spacing of doubles near `x` (2^-60 relative), so that
+/// `x ± tiny(x)` is "right next to" `x` without huge rationals for ordinary magnitudes.
+fn tiny(x: f64) -> Rational {
+    let e = if x == 0.0 || !x.is_finite() {
+        -80
+    } else {
+        (x.abs().log2().floor() as i64 - 60).max(-1100)
+    };
+    if e >= 0 {
+        Rational::from_integer(BigInt::one() << e as usize)
+    } else {
+        Rational::new(BigInt::one(), BigInt::one() << (-e) as usize)
+    }
 }
 
 /// Sample points of an interval (exact rationals), biased to the ends.
@@ -65,7 +76,8 @@ fn samples(iv: Interval, rng: &mut u64, n_random: usize) -> Vec<Rational> {
         return out;
     }
     let (lo, hi) = (iv.lo(), iv.hi());
-    let big = Rational::from_integer(BigInt::from(1) << 1100usize);
+    // unbounded ends: far, but not so far that exact products explode
+    let big = Rational::from_integer(BigInt::from(1) << 70usize);
     let lo_r = if lo.is_finite() {
         rat(lo)
     } else {
@@ -83,8 +95,8 @@ fn samples(iv: Interval, rng: &mut u64, n_random: usize) -> Vec<Rational> {
     };
     push(lo_r.clone(), &mut out);
     push(hi_r.clone(), &mut out);
-    push(lo_r.clone() + tiny(), &mut out);
-    push(hi_r.clone() - tiny(), &mut out);
+    push(lo_r.clone() + tiny(lo), &mut out);
+    push(hi_r.clone() - tiny(hi), &mut out);
     let mid = (lo_r.clone() + hi_r.clone()) / Rational::from_integer(2.into());
     push(mid, &mut out);
     push(Rational::zero(), &mut out);
@@ -121,9 +133,13 @@ fn excluded_samples(whole: Interval, keep: Interval, rng: &mut u64) -> Vec<Ratio
     if !keep.is_empty() {
         let cand = [
             (keep.lo().is_finite() && keep.lo_open()).then(|| rat(keep.lo())),
-            keep.lo().is_finite().then(|| rat(keep.lo()) - tiny()),
+            keep.lo()
+                .is_finite()
+                .then(|| rat(keep.lo()) - tiny(keep.lo())),
             (keep.hi().is_finite() && keep.hi_open()).then(|| rat(keep.hi())),
-            keep.hi().is_finite().then(|| rat(keep.hi()) + tiny()),
+            keep.hi()
+                .is_finite()
+                .then(|| rat(keep.hi()) + tiny(keep.hi())),
         ];
         for q in cand.into_iter().flatten() {
             if whole.contains_rational(&q) && !keep.contains_rational(&q) && !out.contains(&q) {
@@ -187,7 +203,7 @@ impl Solver {
         let mut vars = vec![out];
         vars.extend(args.iter().copied());
         let boxes: Vec<VBox> = vars.iter().map(|&v| self.reason_box(v, reason)).collect();
-        let mut rng = self.rng ^ 0x9e37_79b9_7f4a_7c15;
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64 ^ self.stats.icp_contractions;
         // candidate values per position: numbers or Booleans
         let mut cands: Vec<Vec<Option<Rational>>> = Vec::new();
         let mut bools: Vec<Vec<bool>> = Vec::new();
@@ -207,12 +223,30 @@ impl Solver {
                     nums.push(None);
                 }
                 VBox::Num(iv) => {
-                    let pts = match excluded {
+                    let mut pts = match excluded {
                         Excluded::Num(t, keep) if t == v && k > 0 => {
                             excluded_samples(*iv, keep, &mut rng)
                         }
-                        _ => samples(*iv, &mut rng, 2),
+                        _ => samples(*iv, &mut rng, 1),
                     };
+                    if self.vars[v].kind == VarKind::Int {
+                        // integers only: the neighbours of each sample that stay admissible
+                        let keep = match excluded {
+                            Excluded::Num(t, keep) if t == v && k > 0 => Some(keep),
+                            _ => None,
+                        };
+                        let mut ints = Vec::new();
+                        for p in &pts {
+                            for c in [p.floor(), p.ceil()] {
+                                let ok = iv.contains_rational(&c)
+                                    && keep.is_none_or(|kp| !kp.contains_rational(&c));
+                                if ok && !ints.contains(&c) {
+                                    ints.push(c);
+                                }
+                            }
+                        }
+                        pts = ints;
+                    }
                     nums = pts.into_iter().map(Some).collect();
                     bs.push(false);
                 }
@@ -239,7 +273,7 @@ impl Solver {
         }
         loop {
             count += 1;
-            if count > 4000 {
+            if count > 400 {
                 break;
             }
             let mut argv: Vec<Rational> = Vec::with_capacity(nargs);

@@ -63,8 +63,6 @@ pub struct SolverConfig {
     /// Maximal bit size of a rational intermediate in the exact point check; larger numbers
     /// give up (the answer is then a candidate, never wrong). Range `>= 64`. Default `4096`.
     pub exact_max_bits: u64,
-    /// Seed of the pseudo-random choices. Default `0x1ca7`.
-    pub seed: u64,
 }
 
 impl Default for SolverConfig {
@@ -82,7 +80,6 @@ impl Default for SolverConfig {
             split_phase: SplitPhase::Lower,
             early_point_check: true,
             exact_max_bits: 4096,
-            seed: 0x1ca7,
         }
     }
 }

@@ -137,6 +137,9 @@ impl Solver {
         while let Some(v) = self.var_heap.pop() {
             let v = Var(v);
             if let Some(l) = self.split_lit(v) {
+                // a split variable may need more splits below this one: it stays a candidate
+                // (unsplittable variables leave the heap until backtracking widens them)
+                self.var_heap.insert(v.0);
                 return Some(l);
             }
         }

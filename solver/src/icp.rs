@@ -61,7 +61,8 @@ pub(crate) enum PropKind {
 
 #[derive(Clone, Debug)]
 pub(crate) struct Prop {
-    /// index into `Solver::defs`
+    /// index into `Solver::defs` (for messages of the deduction checker)
+    #[cfg_attr(not(feature = "check-deductions"), allow(dead_code))]
     pub def: u32,
     pub out: Var,
     pub args: Vec<Var>,

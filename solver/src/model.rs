@@ -124,6 +124,39 @@ fn shortest_decimal(
     None
 }
 
+/// The rational with the smallest denominator in `[a, b]` (`0 <= a <= b`), by the continued
+/// fraction (Stern–Brocot) descent; `None` if that needs more than `depth` steps.
+fn simplest_nonneg(a: &Rational, b: &Rational, depth: u32) -> Option<Rational> {
+    let c = a.ceil();
+    if &c <= b {
+        return Some(c);
+    }
+    if depth == 0 {
+        return None;
+    }
+    // a, b in (f, f + 1): f + 1 / simplest(1 / (b - f), 1 / (a - f))
+    let f = a.floor();
+    let lo = (b - &f).recip();
+    let hi = (a - &f).recip();
+    let r = simplest_nonneg(&lo, &hi, depth - 1)?;
+    Some(f + r.recip())
+}
+
+/// The simplest rational (smallest denominator) in the closed hull of `[a, b]`.
+fn simplest_rational(a: &Rational, b: &Rational) -> Option<Rational> {
+    if a > b {
+        return None;
+    }
+    if !a.is_positive() && !b.is_negative() {
+        return Some(Rational::zero());
+    }
+    if a.is_positive() {
+        simplest_nonneg(a, b, 200)
+    } else {
+        simplest_nonneg(&-b, &-a, 200).map(|r| -r)
+    }
+}
+
 /// A simple rational inside `iv` (integral if asked): see [`Model::point_candidates`].
 pub fn simple_point(iv: Interval, integral: bool) -> Option<Rational> {
     if iv.is_empty() {
@@ -174,18 +207,27 @@ pub fn simple_point(iv: Interval, integral: bool) -> Option<Rational> {
     let four = Rational::from_integer(4.into());
     let w4 = (&hi - &lo) / four;
     let (a, b) = (&lo + &w4, &hi - &w4);
-    shortest_decimal(&a, &b, &inside)
-        .or_else(|| shortest_decimal(&lo, &hi, &inside))
-        .or_else(|| {
-            let m = (&lo + &hi) / Rational::from_integer(2.into());
-            inside(&m).then_some(m)
-        })
+    let dec = shortest_decimal(&a, &b, &inside).or_else(|| shortest_decimal(&lo, &hi, &inside));
+    let fr = simplest_rational(&lo, &hi)
+        .filter(|r| inside(r))
+        .or_else(|| simplest_rational(&a, &b).filter(|r| inside(r)));
+    // decimals read better; a fraction only if it is much simpler (1/3 in a tiny box)
+    let thousand = BigInt::from(1000);
+    match (dec, fr) {
+        (Some(d), Some(f)) if f.denom() * &thousand < *d.denom() => Some(f),
+        (Some(d), _) => Some(d),
+        (None, f) => f,
+    }
+    .or_else(|| {
+        let m = (&lo + &hi) / Rational::from_integer(2.into());
+        inside(&m).then_some(m)
+    })
 }
 
 /// The exact `n`-th root of `a` if it is rational.
 fn exact_root(a: &Rational, n: u32) -> Option<Rational> {
     let neg = a.is_negative();
-    if neg && n % 2 == 0 {
+    if neg && n.is_multiple_of(2) {
         return None;
     }
     let root_int = |x: &BigInt| -> Option<BigInt> {
@@ -568,6 +610,18 @@ mod tests {
                 "{lo} {hi} {p}"
             );
         }
+    }
+
+    #[test]
+    fn simplest_rationals() {
+        assert_eq!(simplest_rational(&q(3, 10), &q(4, 10)), Some(q(1, 3)));
+        assert_eq!(simplest_rational(&q(-4, 10), &q(-3, 10)), Some(q(-1, 3)));
+        assert_eq!(simplest_rational(&q(-1, 10), &q(3, 10)), Some(q(0, 1)));
+        assert_eq!(simplest_rational(&q(7, 3), &q(7, 3)), Some(q(7, 3)));
+        let third = Interval::from_rational(&q(1, 3));
+        assert_eq!(simple_point(third, false), Some(q(1, 3)));
+        let x = Interval::from_rational(&q(22, 7));
+        assert_eq!(simple_point(x, false), Some(q(22, 7)));
     }
 
     #[test]

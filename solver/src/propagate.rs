@@ -13,7 +13,7 @@
 use crate::bound_table::{bounds_empty, Lb, Ub};
 use crate::clause::Watcher;
 use crate::lit::{LBool, Lit};
-use crate::solve::{AtomKind, BoundUndo, Conflict, Reason, Solver, VarKind};
+use crate::solve::{AtomKind, BoundUndo, Conflict, Reason, Solver};
 use crate::var::Var;
 use std::cmp::Ordering;
 
@@ -364,17 +364,11 @@ impl Solver {
                 return Some(c);
             }
             runs += 1;
-            if runs % 4096 == 0 && self.limit_hit().is_some() {
+            if runs.is_multiple_of(4096) && self.limit_hit().is_some() {
                 // leave the rest of the fixpoint undone; the caller sees the limit next
                 return None;
             }
         }
-    }
-
-    /// Whether `v` is numeric and supported (has bounds).
-    #[inline]
-    pub(crate) fn is_theory(&self, v: Var) -> bool {
-        matches!(self.vars[v].kind, VarKind::Int | VarKind::Real)
     }
 
     /// The value of a Boolean variable's literal, for propagators.

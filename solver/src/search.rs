@@ -54,7 +54,7 @@ impl Solver {
                 continue;
             }
             steps += 1;
-            if steps % 64 == 0 || self.stop_reason.is_some() {
+            if steps.is_multiple_of(64) || self.stop_reason.is_some() {
                 if let Some(why) = self.limit_hit() {
                     return SolveResult::Unknown(why);
                 }

@@ -264,7 +264,6 @@ pub struct Solver {
     pub(crate) reason_buf: Vec<Lit>,
     // ---- analysis
     pub(crate) confl_lits: Vec<Lit>,
-    pub(crate) analyze_stack: Vec<Lit>,
     pub(crate) analyze_toclear: Vec<AtomId>,
     // ---- search state
     pub(crate) ok: bool,
@@ -274,7 +273,6 @@ pub struct Solver {
     pub(crate) releases_since_simplify: usize,
     pub(crate) conflicts_to_reduce: u64,
     pub(crate) reduce_interval: u64,
-    pub(crate) rng: u64,
     pub(crate) point_check_gap: u64,
     pub(crate) point_check_next: u64,
     pub(crate) exhaustions: u64,
@@ -293,7 +291,6 @@ impl Solver {
     /// A solver with the given configuration, or the validation error of the configuration.
     pub fn new(config: SolverConfig) -> Result<Solver, String> {
         config.validate()?;
-        let seed = config.seed | 1;
         let reduce = config.reduce_first as u64;
         Ok(Solver {
             config,
@@ -336,7 +333,6 @@ impl Solver {
             scratch2: Vec::new(),
             reason_buf: Vec::new(),
             confl_lits: Vec::new(),
-            analyze_stack: Vec::new(),
             analyze_toclear: Vec::new(),
             ok: true,
             assumptions: Vec::new(),
@@ -345,7 +341,6 @@ impl Solver {
             releases_since_simplify: 0,
             conflicts_to_reduce: reduce,
             reduce_interval: reduce,
-            rng: seed,
             point_check_gap: 1,
             point_check_next: 0,
             exhaustions: 0,
@@ -1068,15 +1063,5 @@ impl Solver {
         for ws in self.watches.iter_mut() {
             ws.retain(|w| !db.get(w.cref).deleted);
         }
-    }
-
-    /// A pseudo-random number (xorshift).
-    pub(crate) fn next_rand(&mut self) -> u64 {
-        let mut x = self.rng;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.rng = x;
-        x
     }
 }

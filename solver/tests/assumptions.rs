@@ -160,9 +160,9 @@ fn pigeonhole(s: &mut Solver, n: usize) {
         s.add_clause(row);
     }
     for h in 0..n {
-        for i in 0..n + 1 {
-            for j in i + 1..n + 1 {
-                s.add_clause(&[!p[i][h], !p[j][h]]);
+        for (i, pi) in p.iter().enumerate() {
+            for pj in &p[i + 1..] {
+                s.add_clause(&[!pi[h], !pj[h]]);
             }
         }
     }
