@@ -6,12 +6,16 @@
 //!   is never split; when every variable is that narrow (integers: points) and every clause is
 //!   satisfied, the box is a candidate solution. Integers are always split down to points.
 //! - `mpr` (minimal progress, relative): ICP posts a new bound on a variable only if it moves
-//!   that end by at least `mpr · max(old width, msw)` (reals) or `mpr · old width` (integers,
-//!   at least one unit). Bounds coming from `±inf`, bounds that only change an end from
-//!   closed to open, and contractions to the empty set (conflicts) are always posted. The
-//!   relative form keeps ICP from crawling towards a limit point (each posted step removes a
-//!   fixed fraction of the interval), and the `msw` floor stops it from crawling inside boxes
-//!   that are already narrower than the splitting width.
+//!   that end by at least `mpr · min(old width, |bound|)` (reals; `|bound|` is the larger
+//!   magnitude of the old and new end) or `mpr · old width` (integers, where any change is at
+//!   least one unit). Bounds coming from `±inf`, bounds that only change an end from closed to
+//!   open, and contractions to the empty set (conflicts) are always posted. Relative to the
+//!   width, a posted step removes a fixed fraction of the interval, so ICP cannot crawl
+//!   towards a limit point for long; relative to the magnitude, progress at small scales
+//!   (a bound moving from 0 to 1e-8 inside `(0, 1e-4)`) is not mistaken for no progress.
+//!   After a few posted steps on the same variable since the last decision, a step must move
+//!   the end by `mpr · max(old width, msw)`: that stops crawls towards zero, where the
+//!   magnitude shrinks with the width.
 
 /// Restart schedule.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -60,6 +64,18 @@ pub struct SolverConfig {
     /// Try an exact point check whenever every clause is satisfied before splitting further
     /// (finds SAT early on boxes wider than `msw`). Default `true`.
     pub early_point_check: bool,
+    /// When a full assignment fails the exact check, the solver remembers it as the candidate
+    /// answer and keeps searching with up to this many further decisions per `solve` call
+    /// that pin input reals to simple points (`x <= c`, then `x >= c`) below the splitting
+    /// width, letting ICP narrow the rest, looking for an exactly checkable point. Range: any
+    /// (`0` answers the first candidate). Default `1000`.
+    pub point_refinements: u32,
+    /// ... and within at most this many conflicts after the first candidate; then the first
+    /// candidate is the answer. Default `100`.
+    pub refine_conflicts: u32,
+    /// Points tried per exact check: the simple point of every input box, then points in
+    /// quarters of the boxes. Range `>= 1`. Default `8`.
+    pub point_trials: u32,
     /// Maximal bit size of a rational intermediate in the exact point check; larger numbers
     /// give up (the answer is then a candidate, never wrong). Range `>= 64`. Default `4096`.
     pub exact_max_bits: u64,
@@ -79,6 +95,9 @@ impl Default for SolverConfig {
             clause_decay: 0.999,
             split_phase: SplitPhase::Lower,
             early_point_check: true,
+            point_refinements: 1000,
+            point_trials: 8,
+            refine_conflicts: 100,
             exact_max_bits: 4096,
         }
     }

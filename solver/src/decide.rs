@@ -16,7 +16,7 @@
 //! fewest significant bits in the middle half of the interval (short dyadic points make
 //! exact point checks cheap and answers readable). Integers split at an integer.
 
-use crate::bound_table::BoundAtom;
+use crate::bound_table::{BoundAtom, Lb, Ub};
 use crate::config::SplitPhase;
 use crate::lit::{AtomId, Lit};
 use crate::solve::{AtomKind, Solver, VarKind};
@@ -144,6 +144,79 @@ impl Solver {
             }
         }
         None
+    }
+
+    /// A literal of a clause that no assigned literal satisfies (only learned clauses over
+    /// non-decidable bound atoms can be left so), the most active of its unassigned ones.
+    pub(crate) fn pick_open_clause(&mut self) -> Option<Lit> {
+        for c in &self.db.clauses {
+            if c.deleted || c.lits.iter().any(|&l| self.lit_true(l)) {
+                continue;
+            }
+            let best = c
+                .lits
+                .iter()
+                .copied()
+                .filter(|&l| !self.lit_false(l))
+                .max_by(|&a, &b| {
+                    let (x, y) = (
+                        self.atom_heap.activity[a.atom().index()],
+                        self.atom_heap.activity[b.atom().index()],
+                    );
+                    x.partial_cmp(&y).unwrap_or(std::cmp::Ordering::Equal)
+                });
+            if best.is_some() {
+                return best;
+            }
+        }
+        None
+    }
+
+    /// Below the splitting width: pins an input real variable (one no definition computes)
+    /// to a short dyadic point of its box, as two decisions `x <= c` then `x >= c`, so that
+    /// ICP narrows the computed variables around an exactly checkable point. `None` when the
+    /// per-call budget is used up or every input is a point.
+    pub(crate) fn pick_refinement(&mut self) -> Option<Lit> {
+        if self.refinements >= self.config.point_refinements {
+            return None;
+        }
+        if let Some((v, c)) = self.refine_target.take() {
+            let b = self.ibox(v);
+            if b.hi() == c && !b.hi_open() && b.lo() < c {
+                self.refinements += 1;
+                return Some(self.lower_lit(v, Lb::new(c, false)));
+            }
+        }
+        let mut best: Option<(Var, f64)> = None;
+        for v in self.vars.keys() {
+            if self.vars[v].kind != VarKind::Real || self.vars[v].defined_by.is_some() {
+                continue;
+            }
+            let b = self.ibox(v);
+            if b.is_empty() || b.is_point() || !b.is_bounded() {
+                continue;
+            }
+            let w = b.width();
+            if best.is_none_or(|(_, bw)| w > bw) {
+                best = Some((v, w));
+            }
+        }
+        let (v, _) = best?;
+        let b = self.ibox(v);
+        let (lo, hi) = (b.lo(), b.hi());
+        let w4 = hi * 0.25 - lo * 0.25;
+        let c = simplest_dyadic(lo + w4, hi - w4);
+        self.refinements += 1;
+        if c > lo && c < hi {
+            self.refine_target = Some((v, c));
+            Some(self.upper_lit(v, Ub::new(c, false)))
+        } else if c == lo && !b.lo_open() {
+            Some(self.upper_lit(v, Ub::new(c, false)))
+        } else if c == hi && !b.hi_open() {
+            Some(self.lower_lit(v, Lb::new(c, false)))
+        } else {
+            None
+        }
     }
 
     /// A split literal for `v` if its interval is wide enough.

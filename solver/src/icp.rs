@@ -69,6 +69,10 @@ pub(crate) struct Prop {
     pub kind: PropKind,
 }
 
+/// Bound changes of one variable since the last decision before ICP treats further steps
+/// as a crawl towards a limit (and demands progress against the splitting width).
+const CRAWL_STEPS: u32 = 8;
+
 /// Which end(s) of a new interval to post.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum End {
@@ -294,15 +298,23 @@ impl Solver {
             return EndAction::Tighten;
         }
         let progress = (newv - old).abs();
-        let scale = if other_inf {
-            old.abs().max(newv.abs()).max(1.0)
+        // relative to the width, but never more than relative to the bound's magnitude: a
+        // bound moving from 0 to 1e-8 inside (0, 1e-4) is small against the width but is all
+        // the information there is at that scale (think of `x1 > x0·(1 - x0²/40)`)
+        let magnitude = old.abs().max(newv.abs());
+        let w = cub.v - clb.v;
+        let (stamp, count) = self.crawl[v];
+        let crawling = stamp == self.stats.decisions && count >= CRAWL_STEPS;
+        let scale = if other_inf || !w.is_finite() {
+            magnitude.max(1.0)
+        } else if int {
+            w
+        } else if crawling {
+            // many steps on this variable since the last decision: only steps that are large
+            // against the splitting width count as progress now
+            w.max(self.config.msw)
         } else {
-            let w = cub.v - clb.v;
-            if int {
-                w
-            } else {
-                w.max(self.config.msw)
-            }
+            w.min(magnitude)
         };
         if progress >= self.config.mpr * scale {
             EndAction::Tighten
@@ -312,7 +324,7 @@ impl Solver {
     }
 
     /// The literal asserting lower bound `nl` on `v` (an existing atom or a fresh one).
-    fn lower_lit(&mut self, v: Var, nl: Lb) -> Lit {
+    pub(crate) fn lower_lit(&mut self, v: Var, nl: Lb) -> Lit {
         let int = self.vars[v].kind == VarKind::Int;
         let below = nl.v - 1.0;
         let ba = if int && !nl.strict && below + 1.0 == nl.v && below != nl.v {
@@ -325,7 +337,7 @@ impl Solver {
     }
 
     /// The literal asserting upper bound `nu` on `v`.
-    fn upper_lit(&mut self, v: Var, nu: Ub) -> Lit {
+    pub(crate) fn upper_lit(&mut self, v: Var, nu: Ub) -> Lit {
         let int = self.vars[v].kind == VarKind::Int;
         let ba = if int && !nu.strict {
             BoundAtom::int(v, nu.v)
@@ -419,6 +431,12 @@ impl Solver {
                     self.check_deduction(p, &rl, crate::check_deductions::Excluded::Num(v, keep));
                 }
                 self.stats.icp_contractions += 1;
+                let (stamp, count) = self.crawl[v];
+                self.crawl[v] = if stamp == self.stats.decisions {
+                    (stamp, count + 1)
+                } else {
+                    (self.stats.decisions, 1)
+                };
                 self.assign(lit, r)
             }
         }

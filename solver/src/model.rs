@@ -285,12 +285,43 @@ impl Solver {
         if let Some(u) = &self.unsupported {
             return SolveResult::Unknown(u.clone());
         }
-        let mut m = self.current_model();
-        if let Some(p) = self.exact_point() {
-            m.point = Some(p);
-            return SolveResult::Sat(m);
+        if let Some((m, _)) = self.saved_candidate.take() {
+            return SolveResult::Candidate(m);
         }
-        SolveResult::Candidate(m)
+        if let Some(r) = self.final_sat() {
+            return r;
+        }
+        SolveResult::Candidate(self.current_model())
+    }
+
+    /// [`Solver::final_sat`] on the first full assignment, when every input is a point, or
+    /// while exact checks are within their budget.
+    pub(crate) fn final_sat_if_worth_it(&mut self) -> Option<SolveResult> {
+        let first = self.saved_candidate.is_none();
+        if first || !self.checks_over_budget() || self.inputs_are_points() {
+            self.final_sat()
+        } else {
+            None
+        }
+    }
+
+    fn inputs_are_points(&self) -> bool {
+        self.vars.keys().all(|v| {
+            self.vars[v].defined_by.is_some()
+                || !matches!(self.vars[v].kind, VarKind::Real | VarKind::Int)
+                || self.ibox(v).is_point()
+        })
+    }
+
+    /// SAT if the exact check passes on the current full assignment.
+    pub(crate) fn final_sat(&mut self) -> Option<SolveResult> {
+        if self.unsupported.is_some() {
+            return None;
+        }
+        let p = self.exact_point()?;
+        let mut m = self.current_model();
+        m.point = Some(p);
+        Some(SolveResult::Sat(m))
     }
 
     /// Every clause is satisfied but boxes may still be wide: try the exact check (with an
@@ -300,7 +331,7 @@ impl Solver {
             return None;
         }
         self.exhaustions += 1;
-        if self.exhaustions < self.point_check_next {
+        if self.exhaustions < self.point_check_next || self.checks_over_budget() {
             return None;
         }
         if let Some(p) = self.exact_point() {
@@ -368,6 +399,73 @@ impl Solver {
     pub(crate) fn exact_point(&mut self) -> Option<VarMap<Value>> {
         self.stats.point_checks += 1;
         let order = self.definition_order();
+        // all trials while checking is cheap, else only the first
+        let trials = if self.checks_over_budget() {
+            1
+        } else {
+            self.config.point_trials.max(1)
+        };
+        let mut found = None;
+        for trial in 0..trials {
+            // cost: one exact evaluation per definition, clause and unit
+            self.check_work +=
+                (self.defs.len() + self.db.num_original + self.given_units.len() + 1) as u64;
+            if let Some(p) = self.exact_point_trial(&order, trial) {
+                self.stats.point_checks_ok += 1;
+                found = Some(p);
+                break;
+            }
+            if self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                break;
+            }
+        }
+        found
+    }
+
+    /// Exact checks are exact rational arithmetic over the whole formula; on large formulas
+    /// an unlucky series of them would dominate the search. Their work (evaluations) is kept
+    /// below a hundredth of the search's work (assignments and propagator runs, each some
+    /// ten times cheaper), plus a fixed allowance — counted, not timed, so runs repeat.
+    pub(crate) fn checks_over_budget(&self) -> bool {
+        let search = self.stats.propagations + self.stats.icp_runs - self.work_at_start;
+        self.check_work > search / 100 + 20_000
+    }
+
+    /// The point of input `v` for a trial: the simple point of its box first, then simple
+    /// points of a quarter of the box (all lower quarters, all upper quarters, then mixed).
+    fn input_point(&self, v: Var, trial: u32) -> Option<Rational> {
+        let int = self.vars[v].kind == VarKind::Int;
+        let b = self.ibox(v);
+        if trial == 0 || !b.is_bounded() || b.is_point() {
+            return simple_point(b, int);
+        }
+        let quarter = match trial {
+            1 => 0,
+            2 => 3,
+            _ => {
+                let mut h = (v.0 as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ trial as u64;
+                h ^= h >> 29;
+                h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                ((h >> 32) % 4) as u32
+            }
+        };
+        let (lo, hi) = (b.lo(), b.hi());
+        let w = hi * 0.25 - lo * 0.25;
+        let a = lo + w * quarter as f64;
+        let z = if quarter == 3 {
+            hi
+        } else {
+            lo + w * (quarter + 1) as f64
+        };
+        let sub = b.intersect(Interval::closed(a.min(z), z.max(a)));
+        simple_point(sub, int).or_else(|| simple_point(b, int))
+    }
+
+    /// One exact check with the inputs of `trial`.
+    fn exact_point_trial(&self, order: &[u32], trial: u32) -> Option<VarMap<Value>> {
         let max_bits = self.config.exact_max_bits;
         let mut vals: Vec<Option<Value>> = vec![None; self.vars.len()];
         for v in self.vars.keys() {
@@ -378,12 +476,10 @@ impl Solver {
             vals[v.index()] = Some(match d.kind {
                 VarKind::Bool => Value::Bool(self.bool_value(v) == crate::lit::LBool::True),
                 VarKind::Unsupported => return None,
-                VarKind::Int | VarKind::Real => {
-                    Value::Num(simple_point(self.ibox(v), d.kind == VarKind::Int)?)
-                }
+                VarKind::Int | VarKind::Real => Value::Num(self.input_point(v, trial)?),
             });
         }
-        for &i in &order {
+        for &i in order {
             let d = &self.defs[i as usize];
             let out = d.out;
             // arguments without a value (cycles only): take a point of their box
@@ -466,7 +562,6 @@ impl Solver {
         }
         // level-0 facts that are units without being given are derived: not checked
         let _ = Reason::Given;
-        self.stats.point_checks_ok += 1;
         let mut out = VarMap::new();
         for v in vals {
             out.push(v);

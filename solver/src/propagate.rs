@@ -215,7 +215,7 @@ impl Solver {
             let a = l.atom().index();
             self.value[a] = 0;
             self.phase[a] = if l.is_negated() { -1 } else { 1 };
-            if self.relevant[a] {
+            if self.decidable[a] {
                 self.atom_heap.insert(a as u32);
             }
         }

@@ -51,6 +51,11 @@ impl Solver {
                 if let Some(why) = self.limit_hit() {
                     return SolveResult::Unknown(why);
                 }
+                if let Some((_, limit)) = &self.saved_candidate {
+                    if self.call_conflicts >= *limit {
+                        return self.final_answer();
+                    }
+                }
                 continue;
             }
             steps += 1;
@@ -99,15 +104,31 @@ impl Solver {
                     self.pick_split()
                 }
             };
-            match lit {
-                Some(l) => {
-                    self.stats.decisions += 1;
-                    self.new_decision_level();
-                    if let Err(c) = self.assign(l, Reason::None) {
-                        self.pending = Some(c);
+            let lit = match lit {
+                Some(l) => l,
+                None => {
+                    // a full assignment: an exact point, else pin inputs to points (a few
+                    // times), else a candidate
+                    if let Some(l) = self.pick_open_clause() {
+                        l
+                    } else if let Some(r) = self.final_sat_if_worth_it() {
+                        return r;
+                    } else {
+                        if self.saved_candidate.is_none() && self.unsupported.is_none() {
+                            let limit = self.call_conflicts + self.config.refine_conflicts as u64;
+                            self.saved_candidate = Some((self.current_model(), limit));
+                        }
+                        match self.pick_refinement() {
+                            Some(l) => l,
+                            None => return self.final_answer(),
+                        }
                     }
                 }
-                None => return self.final_answer(),
+            };
+            self.stats.decisions += 1;
+            self.new_decision_level();
+            if let Err(c) = self.assign(lit, Reason::None) {
+                self.pending = Some(c);
             }
         }
     }
@@ -124,7 +145,7 @@ impl Solver {
         self.stats.learned += 1;
         if learnt.len() == 1 {
             let l = learnt[0];
-            self.make_relevant(l.atom());
+            self.make_relevant(l.atom(), false);
             if self.lit_value(l) == LBool::Undef {
                 if let Err(c) = self.assign(l, Reason::None) {
                     self.pending = Some(c);
@@ -143,7 +164,7 @@ impl Solver {
         // after the assignment, so that making atoms relevant assigns nothing out of order
         for k in 0..self.db.get(cref).lits.len() {
             let a = self.db.get(cref).lits[k].atom();
-            self.make_relevant(a);
+            self.make_relevant(a, false);
         }
     }
 

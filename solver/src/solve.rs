@@ -226,6 +226,8 @@ pub struct Solver {
     pub(crate) root_ub: VarMap<Ub>,
     pub(crate) tables: VarMap<BoundTable>,
     pub(crate) var_props: VarMap<Vec<u32>>,
+    /// (decision count, ICP bound changes since then) per variable, to detect crawling
+    pub(crate) crawl: VarMap<(u64, u32)>,
     pub(crate) var_heap: ActivityHeap,
     // ---- atoms
     pub(crate) atom_kind: Vec<AtomKind>,
@@ -238,6 +240,7 @@ pub struct Solver {
     /// saved phase: 0 never assigned, 1 last true, -1 last false
     pub(crate) phase: Vec<i8>,
     pub(crate) relevant: Vec<bool>,
+    pub(crate) decidable: Vec<bool>,
     pub(crate) seen: Vec<u8>,
     pub(crate) atom_heap: ActivityHeap,
     pub(crate) true_lit: Option<Lit>,
@@ -276,6 +279,12 @@ pub struct Solver {
     pub(crate) point_check_gap: u64,
     pub(crate) point_check_next: u64,
     pub(crate) exhaustions: u64,
+    pub(crate) refinements: u32,
+    pub(crate) work_at_start: u64,
+    pub(crate) check_work: u64,
+    pub(crate) refine_target: Option<(Var, f64)>,
+    /// the first candidate of this call and the conflict count at which refinement stops
+    pub(crate) saved_candidate: Option<(Model, u64)>,
     pub(crate) def_order: Vec<u32>,
     pub(crate) def_order_len: usize,
     // ---- limits
@@ -301,6 +310,7 @@ impl Solver {
             root_ub: VarMap::new(),
             tables: VarMap::new(),
             var_props: VarMap::new(),
+            crawl: VarMap::new(),
             var_heap: ActivityHeap::new(),
             atom_kind: Vec::new(),
             bound_atoms: Vec::new(),
@@ -311,6 +321,7 @@ impl Solver {
             reason: Vec::new(),
             phase: Vec::new(),
             relevant: Vec::new(),
+            decidable: Vec::new(),
             seen: Vec::new(),
             atom_heap: ActivityHeap::new(),
             true_lit: None,
@@ -344,6 +355,11 @@ impl Solver {
             point_check_gap: 1,
             point_check_next: 0,
             exhaustions: 0,
+            refinements: 0,
+            work_at_start: 0,
+            check_work: 0,
+            refine_target: None,
+            saved_candidate: None,
             def_order: Vec::new(),
             def_order_len: usize::MAX,
             conflict_budget: None,
@@ -431,12 +447,13 @@ impl Solver {
         self.root_ub.push(Ub::NONE);
         self.tables.push(BoundTable::default());
         self.var_props.push(Vec::new());
+        self.crawl.push((u64::MAX, 0));
         self.var_heap.grow_to(v.index(), 0.0);
         match kind {
             VarKind::Bool => {
                 let a = self.new_atom(AtomKind::Bool(v));
                 self.vars[v].bool_atom = Some(a);
-                self.make_relevant(a);
+                self.make_relevant(a, true);
             }
             VarKind::Int | VarKind::Real => {
                 self.var_heap.insert(v.0);
@@ -584,6 +601,7 @@ impl Solver {
         self.reason.push(Reason::None);
         self.phase.push(0);
         self.relevant.push(false);
+        self.decidable.push(false);
         self.seen.push(0);
         self.watches.push(Vec::new());
         self.watches.push(Vec::new());
@@ -600,8 +618,18 @@ impl Solver {
     }
 
     /// Registers an atom as relevant (it occurs in a clause or an assumption): it is then
-    /// assigned by bound implications and decided by the decision heuristic.
-    pub(crate) fn make_relevant(&mut self, a: AtomId) {
+    /// assigned by bound implications. A `decidable` atom (Boolean, or in an original clause
+    /// or an assumption) is also decided by the VSIDS heuristic; bound atoms that only occur
+    /// in learned clauses are not (deciding them would split at the fine values ICP derived,
+    /// which makes slivers); they get values through propagation, splits, or — when a learned
+    /// clause is still open once nothing can be split — a decision on that clause.
+    pub(crate) fn make_relevant(&mut self, a: AtomId, decidable: bool) {
+        if decidable && !self.decidable[a.index()] {
+            self.decidable[a.index()] = true;
+            if self.value[a.index()] == 0 {
+                self.atom_heap.insert(a.0);
+            }
+        }
         if self.relevant[a.index()] {
             return;
         }
@@ -635,7 +663,7 @@ impl Solver {
                 }
             }
         }
-        if self.value[a.index()] == 0 {
+        if self.value[a.index()] == 0 && self.decidable[a.index()] {
             self.atom_heap.insert(a.0);
         }
     }
@@ -667,7 +695,7 @@ impl Solver {
             return true;
         }
         for &l in &c {
-            self.make_relevant(l.atom());
+            self.make_relevant(l.atom(), original);
         }
         // Satisfied at level 0 by a given literal: drop. Other level-0 facts are derived and
         // do not make an original clause redundant for the exact check (see `model`), so the
@@ -985,6 +1013,11 @@ impl Solver {
         self.point_check_gap = 1;
         self.point_check_next = 0;
         self.exhaustions = 0;
+        self.refinements = 0;
+        self.work_at_start = self.stats.propagations + self.stats.icp_runs;
+        self.check_work = 0;
+        self.refine_target = None;
+        self.saved_candidate = None;
         if !self.ok {
             return SolveResult::Unsat;
         }
@@ -993,7 +1026,7 @@ impl Solver {
             self.simplify_root();
         }
         for &a in assumptions {
-            self.make_relevant(a.atom());
+            self.make_relevant(a.atom(), true);
         }
         self.assumptions = assumptions.to_vec();
         if self.propagate().is_some() {
