@@ -347,3 +347,71 @@ impl Solver {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::SolverConfig;
+    use crate::lit::Lit;
+    use crate::solve::{Reason, Solver};
+
+    fn setup(n: usize) -> (Solver, Vec<Lit>) {
+        let mut s = Solver::new(SolverConfig::default()).unwrap();
+        let l = (0..n)
+            .map(|_| {
+                let v = s.new_bool();
+                s.bool_lit(v).unwrap()
+            })
+            .collect();
+        (s, l)
+    }
+
+    #[test]
+    fn first_uip_clause_and_backjump_level() {
+        // level 1: a; level 2: b; level 3: c -> d (c, a), e (c, b) -> conflict (¬d ∨ ¬e)
+        let (mut s, l) = setup(5);
+        let (a, b, c, d, e) = (l[0], l[1], l[2], l[3], l[4]);
+        s.add_clause(&[!c, !a, d]);
+        s.add_clause(&[!c, !b, e]);
+        s.add_clause(&[!d, !e]);
+        for x in [a, b, c] {
+            s.new_decision_level();
+            s.assign(x, Reason::None).unwrap();
+            if x != c {
+                assert!(s.bcp().is_ok());
+            }
+        }
+        let confl = s.bcp().unwrap_err();
+        let (learnt, bt, lbd) = s.analyze(confl).unwrap();
+        // the UIP is the decision c: learned ¬c ∨ ¬a ∨ ¬b, backjump to level 2
+        assert_eq!(learnt[0], !c);
+        let mut rest = learnt[1..].to_vec();
+        rest.sort();
+        let mut want = vec![!a, !b];
+        want.sort();
+        assert_eq!(rest, want);
+        assert_eq!(bt, 2);
+        assert_eq!(learnt[1], !b, "a literal of the backjump level second");
+        assert_eq!(lbd, 3);
+        assert!(s.seen.iter().all(|&x| x == 0), "seen flags are cleared");
+    }
+
+    #[test]
+    fn minimization_removes_implied_literals() {
+        // level 1: a -> b; level 2: c -> d (c, b) -> conflict with (¬c ∨ ¬a ∨ ¬d). The 1-UIP
+        // clause ¬c ∨ ¬a ∨ ¬b loses ¬b, which a implies
+        let (mut s, l) = setup(4);
+        let (a, b, c, d) = (l[0], l[1], l[2], l[3]);
+        s.add_clause(&[!a, b]);
+        s.add_clause(&[!c, !b, d]);
+        s.add_clause(&[!c, !a, !d]);
+        s.new_decision_level();
+        s.assign(a, Reason::None).unwrap();
+        assert!(s.bcp().is_ok());
+        s.new_decision_level();
+        s.assign(c, Reason::None).unwrap();
+        let confl = s.bcp().unwrap_err();
+        let (learnt, bt, _) = s.analyze(confl).unwrap();
+        assert_eq!(learnt, vec![!c, !a]);
+        assert_eq!(bt, 1);
+    }
+}

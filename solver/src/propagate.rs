@@ -384,3 +384,95 @@ impl Solver {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::SolverConfig;
+    use crate::formula::{Domain, Rel, Sort};
+    use crate::lit::{LBool, Lit};
+    use crate::num::Rational;
+    use crate::solve::{Conflict, Reason, Solver};
+
+    fn q(n: i64) -> Rational {
+        Rational::from_integer(n.into())
+    }
+
+    fn solver() -> Solver {
+        Solver::new(SolverConfig::default()).unwrap()
+    }
+
+    fn bools(s: &mut Solver, n: usize) -> Vec<Lit> {
+        (0..n)
+            .map(|_| {
+                let v = s.new_bool();
+                s.bool_lit(v).unwrap()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn bound_implications_assign_relevant_atoms_with_their_source() {
+        let mut s = solver();
+        let x = s.new_var(Sort::Real, &Domain::closed(q(0), q(10)));
+        let le3 = s.bound_lit(x, Rel::Le, &q(3));
+        let le5 = s.bound_lit(x, Rel::Le, &q(5));
+        let ge4 = s.bound_lit(x, Rel::Ge, &q(4));
+        let lt3 = s.bound_lit(x, Rel::Lt, &q(3));
+        let b = bools(&mut s, 1)[0];
+        // make the atoms relevant (they occur in clauses)
+        s.add_clause(&[b, le5, ge4, lt3]);
+        s.new_decision_level();
+        s.assign(le3, Reason::None).unwrap();
+        // x <= 3 implies x <= 5 and not x >= 4; x < 3 stays open
+        assert_eq!(s.lit_value(le5), LBool::True);
+        assert_eq!(s.lit_value(ge4), LBool::False);
+        assert_eq!(s.lit_value(lt3), LBool::Undef);
+        assert_eq!(s.reason[le5.atom().index()], Reason::Implied(le3));
+        assert_eq!(s.reason[ge4.atom().index()], Reason::Implied(le3));
+        assert_eq!(s.var_box(x), crate::interval::Interval::closed(0.0, 3.0));
+        // backtracking restores values and bounds
+        s.backtrack(0);
+        assert_eq!(s.lit_value(le5), LBool::Undef);
+        assert_eq!(s.var_box(x), crate::interval::Interval::closed(0.0, 10.0));
+        // a lower bound above the upper bound is a conflict with both literals
+        let ge6 = s.bound_lit_f64(x, Rel::Ge, 6.0);
+        s.new_decision_level();
+        s.assign(le3, Reason::None).unwrap();
+        s.new_decision_level();
+        assert_eq!(s.assign(ge6, Reason::None), Err(Conflict::Lits));
+        let mut c = s.confl_lits.clone();
+        c.sort();
+        let mut want = vec![ge6, le3];
+        want.sort();
+        assert_eq!(c, want);
+    }
+
+    #[test]
+    fn bcp_propagates_units_and_finds_conflicts() {
+        let mut s = solver();
+        let l = bools(&mut s, 4);
+        s.add_clause(&[!l[0], l[1]]);
+        s.add_clause(&[!l[1], !l[2], l[3]]);
+        s.add_clause(&[!l[2], !l[3]]);
+        s.new_decision_level();
+        s.assign(l[0], Reason::None).unwrap();
+        assert!(s.bcp().is_ok());
+        assert_eq!(s.lit_value(l[1]), LBool::True);
+        assert_eq!(s.lit_value(l[3]), LBool::Undef);
+        assert!(matches!(s.reason[l[1].atom().index()], Reason::Clause(_)));
+        s.new_decision_level();
+        s.assign(l[2], Reason::None).unwrap();
+        assert!(matches!(s.bcp(), Err(Conflict::Clause(_))));
+        // the watch lists survive the conflict: after backtracking BCP works again
+        s.backtrack(1);
+        assert_eq!(s.lit_value(l[2]), LBool::Undef);
+        s.new_decision_level();
+        s.assign(!l[2], Reason::None).unwrap();
+        assert!(s.bcp().is_ok());
+        s.backtrack(0);
+        s.new_decision_level();
+        s.assign(l[3], Reason::None).unwrap();
+        assert!(s.bcp().is_ok());
+        assert_eq!(s.lit_value(l[2]), LBool::False);
+    }
+}

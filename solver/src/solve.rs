@@ -788,9 +788,42 @@ impl Solver {
     // ------------------------------------------------------------------ formulas
 
     /// Adds a formula: its variables (fresh), definitions, clauses, and its roots as units.
+    /// A malformed formula (a variable or atom index out of range) is not added; it is noted
+    /// as unsupported (every later SAT answer becomes `Unknown`) and the map is empty.
     pub fn add_formula(&mut self, f: &Formula) -> FormulaMap {
-        self.add_formula_with(f, &[], Roots::Assert)
-            .expect("no bindings, no error")
+        match self.add_formula_with(f, &[], Roots::Assert) {
+            Ok(m) => m,
+            Err(e) => {
+                self.note_unsupported(format!("malformed formula: {e}"));
+                FormulaMap::default()
+            }
+        }
+    }
+
+    /// Every variable and atom a formula refers to exists.
+    fn check_formula(f: &Formula) -> Result<(), String> {
+        let nv = f.vars.len();
+        let var_ok = |v: Var| v.index() < nv;
+        for a in &f.atoms {
+            let v = match a {
+                Atom::Bool(v) => *v,
+                Atom::Bound { var, .. } => *var,
+            };
+            if !var_ok(v) {
+                return Err(format!("atom on unknown variable v{}", v.0));
+            }
+        }
+        for d in &f.defs {
+            if !var_ok(d.out) || !d.args.iter().all(|&a| var_ok(a)) {
+                return Err(format!("definition of v{} over unknown variables", d.out.0));
+            }
+        }
+        let na = f.atoms.len();
+        let lit_ok = |l: &crate::formula::Lit| (l.atom().0 as usize) < na;
+        if !f.clauses.iter().all(|c| c.iter().all(lit_ok)) || !f.roots.iter().all(lit_ok) {
+            return Err("literal of an unknown atom".into());
+        }
+        Ok(())
     }
 
     /// Adds a formula, binding some of its variables to existing solver variables (e.g. the
@@ -824,6 +857,7 @@ impl Solver {
         roots: Roots,
     ) -> Result<FormulaMap, String> {
         self.backtrack(0);
+        Self::check_formula(f)?;
         let mut bound: HashMap<Var, Var> = HashMap::new();
         for &(fv, sv) in bind {
             let info = f
@@ -896,17 +930,14 @@ impl Solver {
     /// Adds the definition `out = op(args)` (holds unconditionally).
     pub fn add_def(&mut self, out: Var, op: Op, args: Vec<Var>) {
         self.backtrack(0);
-        let idx = self.defs.len() as u32;
-        if self.vars[out].defined_by.is_none() {
-            self.vars[out].defined_by = Some(idx);
-        }
-        // Boolean if-then-else is plain propositional logic: clauses
+        let bool_var = |s: &Self, v: Var| s.vars.get(v).map(|d| d.kind) == Some(VarKind::Bool);
+        // Boolean if-then-else is plain propositional logic: four clauses (checked exactly
+        // like every clause, so the definition itself is not kept for the point check)
         if op == Op::Ite
             && args.len() == 3
-            && [out, args[1], args[2]]
+            && [out, args[0], args[1], args[2]]
                 .iter()
-                .all(|&v| self.vars[v].kind == VarKind::Bool)
-            && self.vars[args[0]].kind == VarKind::Bool
+                .all(|&v| bool_var(self, v))
         {
             let l = |s: &Self, v: Var| Lit::pos(s.vars[v].bool_atom.expect("bool"));
             let (o, a, b, c) = (
@@ -915,12 +946,15 @@ impl Solver {
                 l(self, args[1]),
                 l(self, args[2]),
             );
-            self.defs.push(SDef { out, op, args });
             self.add_clause(&[!a, !b, o]);
             self.add_clause(&[!a, b, !o]);
             self.add_clause(&[a, !c, o]);
             self.add_clause(&[a, c, !o]);
             return;
+        }
+        let idx = self.defs.len() as u32;
+        if self.vars[out].defined_by.is_none() {
+            self.vars[out].defined_by = Some(idx);
         }
         match crate::icp::make_prop(self, out, &op, &args) {
             Ok(p) => {

@@ -5,6 +5,7 @@
 
 use frontend::hys::{check, lower, parser};
 use solver::contractors::check as exact;
+use solver::solve::Roots;
 use solver::{
     Atom, Formula, FormulaMap, Model, Op, Rational, SolveResult, Solver, SolverConfig, Sort, Value,
     Var,
@@ -84,6 +85,62 @@ fn validate(f: &Formula, map: &FormulaMap, m: &Model) -> Result<(), String> {
     Ok(())
 }
 
+/// Bounded model checking with the incremental API: INIT once, TRANS once per step bound
+/// to the previous step's next-state variables, TARGET per depth under an activation
+/// literal. Answers the first depth whose query is not UNSAT (or UNSAT after `depth`).
+fn bmc(s: &mut Solver, ts: &ic3::TransitionSystem, depth: usize) -> SolveResult {
+    let init = match s.add_formula_with(&ts.init, &[], Roots::Assert) {
+        Ok(m) => m,
+        Err(e) => return SolveResult::Unknown(e),
+    };
+    let mut cur: Vec<Var> = ts.init_vars.iter().map(|&v| init.var(v)).collect();
+    for k in 0..=depth {
+        let bind: Vec<(Var, Var)> = ts
+            .target_vars
+            .iter()
+            .copied()
+            .zip(cur.iter().copied())
+            .collect();
+        let tm = match s.add_formula_with(&ts.target, &bind, Roots::Leave) {
+            Ok(m) => m,
+            Err(e) => return SolveResult::Unknown(e),
+        };
+        let act = s.new_activation();
+        for &r in &tm.roots {
+            s.add_clause_under(act, &[r]);
+        }
+        let r = s.solve(&[act]);
+        if !r.is_unsat() || s.failed_assumptions().is_empty() {
+            eprintln!(
+                "bmc: depth {k}: {}",
+                match &r {
+                    SolveResult::Sat(_) => "SAT",
+                    SolveResult::Candidate(_) => "CANDIDATE",
+                    SolveResult::Unsat => "UNSAT without assumptions",
+                    SolveResult::Unknown(_) => "UNKNOWN",
+                }
+            );
+            return r;
+        }
+        s.release(act);
+        if k == depth {
+            break;
+        }
+        let bind: Vec<(Var, Var)> = ts
+            .trans_current
+            .iter()
+            .copied()
+            .zip(cur.iter().copied())
+            .collect();
+        let tr = match s.add_formula_with(&ts.trans, &bind, Roots::Assert) {
+            Ok(m) => m,
+            Err(e) => return SolveResult::Unknown(e),
+        };
+        cur = ts.trans_next.iter().map(|&v| tr.var(v)).collect();
+    }
+    SolveResult::Unsat
+}
+
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut timeout = 3.0f64;
@@ -91,10 +148,12 @@ fn main() {
     let mut list = None;
     let mut cfg = SolverConfig::default();
     let mut show = false;
+    let mut bmc_depth = 20usize;
     while let Some(a) = args.next() {
         match a.as_str() {
             "--timeout" => timeout = args.next().and_then(|s| s.parse().ok()).unwrap_or(3.0),
             "--show" => show = true,
+            "--bmc" => bmc_depth = args.next().and_then(|s| s.parse().ok()).unwrap_or(20),
             "--base" => base = args.next().unwrap_or_default(),
             "--msw" => cfg.msw = args.next().and_then(|s| s.parse().ok()).unwrap_or(cfg.msw),
             "--mpr" => cfg.mpr = args.next().and_then(|s| s.parse().ok()).unwrap_or(cfg.mpr),
@@ -131,8 +190,14 @@ fn main() {
                 )
             })?;
             let lowered = lower::lower(&checked).map_err(|d| format!("lower: {}", d.message))?;
-            let lower::Lowered::Expr(f) = lowered else {
-                return Err("not an EXPR file".to_string());
+            let f = match lowered {
+                lower::Lowered::Expr(f) => f,
+                lower::Lowered::Transition(ts) => {
+                    let mut s = Solver::new(cfg).map_err(|e| e.to_string())?;
+                    s.set_time_limit(Duration::from_secs_f64(timeout));
+                    let r = bmc(&mut s, &ts, bmc_depth);
+                    return Ok::<_, String>((r, *s.stats()));
+                }
             };
             let mut s = Solver::new(cfg).map_err(|e| e.to_string())?;
             s.set_time_limit(Duration::from_secs_f64(timeout));
