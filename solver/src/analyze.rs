@@ -328,6 +328,10 @@ impl Solver {
         }
         out.sort_by_key(|&(k, _)| k);
         self.failed = out.into_iter().map(|(_, f)| f).collect();
+        // the user keeps these literals: their atoms must never be recycled
+        for f in &self.failed {
+            self.internal[f.weakest.atom().index()] = false;
+        }
     }
 
     /// Of two same-direction bound literals on one variable, the tighter.

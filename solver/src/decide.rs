@@ -242,7 +242,7 @@ impl Solver {
         } else {
             BoundAtom::real(v, c, false)
         };
-        let a = self.intern_bound_atom(ba);
+        let a = self.intern_internal_atom(ba);
         if self.value[a.index()] != 0 {
             // cannot happen for a point strictly inside; never decide an assigned atom
             return None;

@@ -333,7 +333,7 @@ impl Solver {
             // x >= c is ¬(x < c), x > c is ¬(x <= c)
             BoundAtom::real(v, nl.v, !nl.strict)
         };
-        !Lit::pos(self.intern_bound_atom(ba))
+        !Lit::pos(self.intern_internal_atom(ba))
     }
 
     /// The literal asserting upper bound `nu` on `v`.
@@ -344,7 +344,7 @@ impl Solver {
         } else {
             BoundAtom::real(v, nu.v, nu.strict)
         };
-        Lit::pos(self.intern_bound_atom(ba))
+        Lit::pos(self.intern_internal_atom(ba))
     }
 
     /// Copies `reason_buf` to the theory arena.

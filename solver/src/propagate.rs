@@ -217,6 +217,8 @@ impl Solver {
             self.phase[a] = if l.is_negated() { -1 } else { 1 };
             if self.decidable[a] {
                 self.atom_heap.insert(a as u32);
+            } else if self.internal[a] && !self.relevant[a] {
+                self.garbage.push(l.atom());
             }
         }
         self.trail.truncate(tpos);

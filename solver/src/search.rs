@@ -94,6 +94,7 @@ impl Solver {
                 }
                 continue;
             }
+            self.collect_garbage();
             let lit = match self.pick_literal() {
                 Some(l) => Some(l),
                 None => {

@@ -241,6 +241,12 @@ pub struct Solver {
     pub(crate) phase: Vec<i8>,
     pub(crate) relevant: Vec<bool>,
     pub(crate) decidable: Vec<bool>,
+    /// created by ICP or a split (not by the user): recycled once unassigned and irrelevant
+    pub(crate) internal: Vec<bool>,
+    pub(crate) freed: Vec<bool>,
+    /// internal atoms unassigned by backtracking, to be recycled at the next decision
+    pub(crate) garbage: Vec<AtomId>,
+    pub(crate) free_atoms: Vec<AtomId>,
     pub(crate) seen: Vec<u8>,
     pub(crate) atom_heap: ActivityHeap,
     pub(crate) true_lit: Option<Lit>,
@@ -322,6 +328,10 @@ impl Solver {
             phase: Vec::new(),
             relevant: Vec::new(),
             decidable: Vec::new(),
+            internal: Vec::new(),
+            freed: Vec::new(),
+            garbage: Vec::new(),
+            free_atoms: Vec::new(),
             seen: Vec::new(),
             atom_heap: ActivityHeap::new(),
             true_lit: None,
@@ -562,8 +572,20 @@ impl Solver {
         self.bound_lit(v, rel, &q)
     }
 
-    /// Finds or creates the atom of a bound.
+    /// Finds or creates the atom of a bound for the user (never recycled).
     pub(crate) fn intern_bound_atom(&mut self, ba: BoundAtom) -> AtomId {
+        let a = self.intern_atom(ba, false);
+        self.internal[a.index()] = false;
+        a
+    }
+
+    /// Finds or creates the atom of a bound for ICP or a split: recycled once it is
+    /// unassigned and occurs in no clause, so that atoms do not pile up over a long search.
+    pub(crate) fn intern_internal_atom(&mut self, ba: BoundAtom) -> AtomId {
+        self.intern_atom(ba, true)
+    }
+
+    fn intern_atom(&mut self, ba: BoundAtom, internal: bool) -> AtomId {
         let var = ba.var;
         match &ba.exact {
             None => {
@@ -571,7 +593,11 @@ impl Solver {
                 if let Some(&a) = self.exact_index.get(&key) {
                     return a;
                 }
-                let a = self.push_bound_atom(ba);
+                let a = if internal {
+                    self.reuse_bound_atom(ba)
+                } else {
+                    self.push_bound_atom(ba)
+                };
                 self.exact_index.insert(key, a);
                 a
             }
@@ -583,6 +609,53 @@ impl Solver {
                 let a = self.push_bound_atom(ba);
                 self.fuzzy_index.insert(key, a);
                 a
+            }
+        }
+    }
+
+    /// A recycled atom slot for `ba` if one is free, else a new atom (marked internal).
+    fn reuse_bound_atom(&mut self, ba: BoundAtom) -> AtomId {
+        let Some(a) = self.free_atoms.pop() else {
+            let a = self.push_bound_atom(ba);
+            self.internal[a.index()] = true;
+            return a;
+        };
+        let AtomKind::Bound(i) = self.atom_kind[a.index()] else {
+            unreachable!("only bound atoms are recycled")
+        };
+        self.bound_atoms[i as usize] = ba;
+        let k = a.index();
+        self.value[k] = 0;
+        self.level[k] = 0;
+        self.reason[k] = Reason::None;
+        self.phase[k] = 0;
+        self.seen[k] = 0;
+        self.freed[k] = false;
+        self.internal[k] = true;
+        self.atom_heap.activity[k] = 0.0;
+        a
+    }
+
+    /// Recycles the internal atoms that backtracking unassigned and that are still
+    /// unassigned and irrelevant. Called only between propagation and a decision, when no
+    /// reason or conflict refers to them.
+    pub(crate) fn collect_garbage(&mut self) {
+        while let Some(a) = self.garbage.pop() {
+            let k = a.index();
+            if self.freed[k] || !self.internal[k] || self.relevant[k] || self.value[k] != 0 {
+                continue;
+            }
+            if let AtomKind::Bound(i) = self.atom_kind[k] {
+                let b = &self.bound_atoms[i as usize];
+                if b.exact.is_some() {
+                    continue;
+                }
+                let key = (b.var.0, b.if_true.v.to_bits(), b.if_true.strict);
+                if self.exact_index.get(&key) == Some(&a) {
+                    self.exact_index.remove(&key);
+                }
+                self.freed[k] = true;
+                self.free_atoms.push(a);
             }
         }
     }
@@ -602,6 +675,8 @@ impl Solver {
         self.phase.push(0);
         self.relevant.push(false);
         self.decidable.push(false);
+        self.internal.push(false);
+        self.freed.push(false);
         self.seen.push(0);
         self.watches.push(Vec::new());
         self.watches.push(Vec::new());
