@@ -55,7 +55,7 @@ impl Solver {
     fn bump_atom(&mut self, a: AtomId) {
         self.atom_heap.bump(a.0);
         if let AtomKind::Bound(i) = self.atom_kind[a.index()] {
-            let v = self.bound_atoms[i as usize].var;
+            let v = self.bound_core[i as usize].var;
             self.var_heap.bump(v.0);
         }
     }

@@ -95,11 +95,6 @@ impl ClauseDb {
         &self.clauses[r as usize]
     }
 
-    #[inline]
-    pub fn get_mut(&mut self, r: CRef) -> &mut Clause {
-        &mut self.clauses[r as usize]
-    }
-
     pub fn bump(&mut self, r: CRef) {
         let c = &mut self.clauses[r as usize];
         c.activity += self.cla_inc;

@@ -183,40 +183,46 @@ impl Solver {
         if let Some((v, c)) = self.refine_target.take() {
             let b = self.ibox(v);
             if b.hi() == c && !b.hi_open() && b.lo() < c {
-                self.refinements += 1;
-                return Some(self.lower_lit(v, Lb::new(c, false)));
+                let lit = self.lower_lit(v, Lb::new(c, false));
+                if self.lit_value(lit) == crate::lit::LBool::Undef {
+                    self.refinements += 1;
+                    return Some(lit);
+                }
             }
         }
-        let mut best: Option<(Var, f64)> = None;
-        for v in self.vars.keys() {
-            if self.vars[v].kind != VarKind::Real || self.vars[v].defined_by.is_some() {
-                continue;
-            }
+        // the widest input first; one whose box has no room for a point is skipped
+        let mut cands: Vec<(Var, f64)> = self
+            .vars
+            .keys()
+            .filter(|&v| self.vars[v].kind == VarKind::Real && self.vars[v].defined_by.is_none())
+            .filter_map(|v| {
+                let b = self.ibox(v);
+                (!b.is_empty() && !b.is_point() && b.is_bounded()).then(|| (v, b.width()))
+            })
+            .collect();
+        cands.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
+        for (v, _) in cands {
             let b = self.ibox(v);
-            if b.is_empty() || b.is_point() || !b.is_bounded() {
+            let (lo, hi) = (b.lo(), b.hi());
+            let w4 = hi * 0.25 - lo * 0.25;
+            let c = simplest_dyadic(lo + w4, hi - w4);
+            let (lit, target) = if c > lo && c < hi {
+                (self.upper_lit(v, Ub::new(c, false)), Some((v, c)))
+            } else if c == lo && !b.lo_open() {
+                (self.upper_lit(v, Ub::new(c, false)), None)
+            } else if c == hi && !b.hi_open() {
+                (self.lower_lit(v, Lb::new(c, false)), None)
+            } else {
+                continue;
+            };
+            if self.lit_value(lit) != crate::lit::LBool::Undef {
                 continue;
             }
-            let w = b.width();
-            if best.is_none_or(|(_, bw)| w > bw) {
-                best = Some((v, w));
-            }
+            self.refinements += 1;
+            self.refine_target = target;
+            return Some(lit);
         }
-        let (v, _) = best?;
-        let b = self.ibox(v);
-        let (lo, hi) = (b.lo(), b.hi());
-        let w4 = hi * 0.25 - lo * 0.25;
-        let c = simplest_dyadic(lo + w4, hi - w4);
-        self.refinements += 1;
-        if c > lo && c < hi {
-            self.refine_target = Some((v, c));
-            Some(self.upper_lit(v, Ub::new(c, false)))
-        } else if c == lo && !b.lo_open() {
-            Some(self.upper_lit(v, Ub::new(c, false)))
-        } else if c == hi && !b.hi_open() {
-            Some(self.lower_lit(v, Lb::new(c, false)))
-        } else {
-            None
-        }
+        None
     }
 
     /// A split literal for `v` if its interval is wide enough.

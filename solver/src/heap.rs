@@ -1,5 +1,6 @@
-//! A binary max-heap of `u32` indices ordered by an external activity table: the VSIDS
-//! order of decisions (MiniSat's "order heap"), used for atoms and for split variables.
+//! A binary max-heap of `u32` indices ordered by an activity table: the VSIDS order of the
+//! decision heuristics (paper §2.3 (1); MiniSat's "order heap"), used for atoms and for the
+//! variables to split.
 //!
 //! The idea: activities live in one `Vec<f64>` owned by the heap; bumping an element that is
 //! in the heap sifts it up in place (`O(log n)`), and elements are re-inserted lazily when
@@ -39,10 +40,7 @@ impl ActivityHeap {
         (i as usize) < self.pos.len() && self.pos[i as usize] != ABSENT
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.heap.is_empty()
-    }
-
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.heap.len()
     }
@@ -68,11 +66,6 @@ impl ActivityHeap {
             self.sift_down(0);
         }
         Some(top)
-    }
-
-    /// The element of highest activity, left in place.
-    pub fn peek(&self) -> Option<u32> {
-        self.heap.first().copied()
     }
 
     /// Adds the current increment to `i`'s activity (rescaling all on overflow).

@@ -83,17 +83,17 @@ impl Solver {
                 Ok(())
             }
             AtomKind::Bound(bi) => {
-                let b = &self.bound_atoms[bi as usize];
+                let b = self.bound_core[bi as usize];
                 let var = b.var;
                 if !lit.is_negated() {
-                    let nu = b.if_true;
+                    let nu = b.if_true();
                     let (old, old_lit) = self.ub[var];
                     if nu.cmp_tightness(old) != Ordering::Less {
                         return Ok(());
                     }
                     self.set_ub(var, nu, lit, old, old_lit)
                 } else {
-                    let nl = b.if_false;
+                    let nl = b.if_false();
                     let (old, old_lit) = self.lb[var];
                     if nl.cmp_tightness(old) != Ordering::Greater {
                         return Ok(());
@@ -260,6 +260,10 @@ impl Solver {
         while self.qhead < self.trail.len() {
             let p = self.trail[self.qhead];
             self.qhead += 1;
+            if !self.relevant[p.atom().index()] {
+                // never in a clause: no watchers (most ICP bounds)
+                continue;
+            }
             let false_lit = !p;
             let mut ws = std::mem::take(&mut self.watches[false_lit.index()]);
             let mut i = 0;

@@ -232,6 +232,7 @@ pub struct Solver {
     // ---- atoms
     pub(crate) atom_kind: Vec<AtomKind>,
     pub(crate) bound_atoms: Vec<BoundAtom>,
+    pub(crate) bound_core: Vec<crate::bound_table::BoundCore>,
     pub(crate) exact_index: HashMap<(u32, u64, bool), AtomId>,
     pub(crate) fuzzy_index: HashMap<(u32, Rational, bool), AtomId>,
     pub(crate) value: Vec<i8>,
@@ -320,6 +321,7 @@ impl Solver {
             var_heap: ActivityHeap::new(),
             atom_kind: Vec::new(),
             bound_atoms: Vec::new(),
+            bound_core: Vec::new(),
             exact_index: HashMap::new(),
             fuzzy_index: HashMap::new(),
             value: Vec::new(),
@@ -623,6 +625,7 @@ impl Solver {
         let AtomKind::Bound(i) = self.atom_kind[a.index()] else {
             unreachable!("only bound atoms are recycled")
         };
+        self.bound_core[i as usize] = crate::bound_table::BoundCore::of(&ba);
         self.bound_atoms[i as usize] = ba;
         let k = a.index();
         self.value[k] = 0;
@@ -662,6 +665,7 @@ impl Solver {
 
     fn push_bound_atom(&mut self, ba: BoundAtom) -> AtomId {
         let i = self.bound_atoms.len() as u32;
+        self.bound_core.push(crate::bound_table::BoundCore::of(&ba));
         self.bound_atoms.push(ba);
         self.new_atom(AtomKind::Bound(i))
     }

@@ -153,6 +153,20 @@ fn main() {
         match a.as_str() {
             "--timeout" => timeout = args.next().and_then(|s| s.parse().ok()).unwrap_or(3.0),
             "--show" => show = true,
+            "--phase" => {
+                cfg.split_phase = match args.next().as_deref() {
+                    Some("upper") => solver::SplitPhase::Upper,
+                    Some("zero") => solver::SplitPhase::TowardZero,
+                    _ => solver::SplitPhase::Lower,
+                }
+            }
+            "--restart-first" => {
+                cfg.restart_first = args.next().and_then(|s| s.parse().ok()).unwrap_or(100)
+            }
+            "--refine" => {
+                cfg.point_refinements = args.next().and_then(|s| s.parse().ok()).unwrap_or(1000)
+            }
+            "--trials" => cfg.point_trials = args.next().and_then(|s| s.parse().ok()).unwrap_or(8),
             "--bmc" => bmc_depth = args.next().and_then(|s| s.parse().ok()).unwrap_or(20),
             "--base" => base = args.next().unwrap_or_default(),
             "--msw" => cfg.msw = args.next().and_then(|s| s.parse().ok()).unwrap_or(cfg.msw),
