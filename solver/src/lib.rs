@@ -7,13 +7,41 @@
 //! *definitions* `out = op(args)` over fresh auxiliary variables (one per operation, as
 //! iSAT3's `--dump-hys-problem` shows), and Boolean structure as Tseitin clauses over atoms.
 //! The solver knows nothing about IC3: engines talk to it through assumptions.
+//!
+//! The API ([`solve`]): [`Solver::new`] with a [`SolverConfig`]; [`Solver::add_formula`] /
+//! [`Solver::add_formula_with`] (binding formula variables to existing solver variables, as
+//! unrollings need) returning a [`FormulaMap`]; [`Solver::new_var`], [`Solver::bound_lit`],
+//! [`Solver::add_clause`] between calls; [`Solver::solve`] under assumptions (each a
+//! pseudo-decision on its own level) returning SAT (exactly checked point), CANDIDATE (boxes),
+//! UNSAT or UNKNOWN; [`Solver::failed_assumptions`] with bound generalization; activation
+//! literals ([`Solver::new_activation`], [`Solver::release`]); budgets, deadlines and an
+//! interrupt flag. Solver literals are [`lit::Lit`] (the formula's own literals are
+//! [`formula::Lit`]).
 
+mod analyze;
+pub mod bound_table;
+#[cfg(feature = "check-deductions")]
+pub(crate) mod check_deductions;
+mod clause;
+pub mod config;
 pub mod contractors;
+mod decide;
 pub mod formula;
+mod heap;
+mod icp;
 pub mod interval;
+pub mod lit;
+pub mod model;
 pub mod num;
+mod propagate;
+mod search;
+pub mod solve;
 pub mod var;
 
 pub use formula::{Atom, Def, Domain, Formula, Lit, Op, Rel, Sort, VarInfo, VarOrigin};
 pub use num::{FpFormat, IntType, Rational, RoundingMode};
 pub use var::{Var, VarMap};
+
+pub use config::{RestartPolicy, SolverConfig, SplitPhase};
+pub use model::{Model, Value};
+pub use solve::{FailedAssumption, FormulaMap, Roots, SolveResult, Solver, Stats};

@@ -1,0 +1,729 @@
+//! Answers: solution boxes, simple points inside them, and the exact point check that turns a
+//! candidate box into a SAT answer (DESIGN §2 `model`, §5 rule 2).
+//!
+//! The idea: ICP only over-approximates, so a full assignment is a *candidate*: a box per
+//! variable in which a solution may or may not lie. To answer SAT the solver picks an exact
+//! rational point — a short decimal (or integer) inside the box of every *input* variable
+//! (one that no definition computes), then every defined variable computed exactly from its
+//! arguments in definition order — and checks with exact rational arithmetic that every
+//! definition holds, every given unit (roots, domains) and original clause is satisfied and
+//! every assumption holds. Only then is the answer SAT; otherwise it stays a candidate. The
+//! check never trusts the search's assignment of bound atoms, only the Boolean variables'
+//! values (Boolean structure is exact).
+
+use crate::contractors::check;
+use crate::formula::{Op, Sort};
+use crate::interval::Interval;
+use crate::lit::Lit;
+use crate::num::Rational;
+use crate::solve::{AtomKind, Reason, SolveResult, Solver, VarKind};
+use crate::var::{Var, VarMap};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+
+/// A value of a variable in an exact point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Bool(bool),
+    Num(Rational),
+    /// a variable of a sort the solver does not model (no value)
+    Unknown,
+}
+
+impl Value {
+    pub fn as_num(&self) -> Option<&Rational> {
+        match self {
+            Value::Num(q) => Some(q),
+            _ => None,
+        }
+    }
+    pub fn as_bool(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+/// A solution box (and, for SAT answers, the exact point that satisfies the formula).
+#[derive(Clone, Debug)]
+pub struct Model {
+    /// the box of every variable (Booleans: `[1,1]` true, `[0,0]` false)
+    pub boxes: VarMap<Interval>,
+    /// Boolean values (`None` for numeric variables and unassigned Booleans)
+    pub bools: VarMap<Option<bool>>,
+    /// integral sorts (for point candidates)
+    pub integral: VarMap<bool>,
+    /// the exactly checked point (SAT answers only)
+    pub point: Option<VarMap<Value>>,
+}
+
+impl Model {
+    /// A simple value inside each box, for validation by the front end: the shortest decimal
+    /// in the middle half of a real box (else anywhere inside), the integer nearest the
+    /// middle for integral sorts, the Boolean value for Booleans.
+    pub fn point_candidates(&self) -> VarMap<Value> {
+        let mut out = VarMap::new();
+        for (v, b) in self.boxes.iter() {
+            let val = if let Some(x) = self.bools[v] {
+                Value::Bool(x)
+            } else {
+                match simple_point(*b, self.integral[v]) {
+                    Some(q) => Value::Num(q),
+                    None => Value::Unknown,
+                }
+            };
+            out.push(val);
+        }
+        out
+    }
+
+    /// The value of `v` in the checked point (SAT answers).
+    pub fn value(&self, v: Var) -> Option<&Value> {
+        self.point.as_ref().and_then(|p| p.get(v))
+    }
+}
+
+fn rat(x: f64) -> Rational {
+    Rational::from_float(x).unwrap_or_else(Rational::zero)
+}
+
+/// The shortest decimal `n·10^-k` in `[a, b]` (exact rational ends) accepted by `inside`,
+/// the one nearest the middle among equally short ones; `None` if there is none with
+/// `k <= 20`.
+fn shortest_decimal(
+    a: &Rational,
+    b: &Rational,
+    inside: &dyn Fn(&Rational) -> bool,
+) -> Option<Rational> {
+    let af = a.to_f64().unwrap_or(0.0);
+    let bf = b.to_f64().unwrap_or(0.0);
+    let m = af.abs().max(bf.abs()).max(1e-300);
+    let top = m.log10().ceil() as i32 + 1;
+    let two = Rational::from_integer(2.into());
+    let mid = (a + b) / &two;
+    for e in (-20..=top).rev() {
+        let step = if e >= 0 {
+            Rational::from_integer(BigInt::from(10).pow(e as u32))
+        } else {
+            Rational::new(BigInt::one(), BigInt::from(10).pow((-e) as u32))
+        };
+        let n_lo = (a / &step).ceil();
+        let n_hi = (b / &step).floor();
+        if n_lo > n_hi {
+            continue;
+        }
+        let n = (&mid / &step).round().clamp(n_lo.clone(), n_hi.clone());
+        for cand in [n, n_lo, n_hi] {
+            let c = cand * &step;
+            if inside(&c) {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+/// The rational with the smallest denominator in `[a, b]` (`0 <= a <= b`), by the continued
+/// fraction (Stern–Brocot) descent; `None` if that needs more than `depth` steps.
+fn simplest_nonneg(a: &Rational, b: &Rational, depth: u32) -> Option<Rational> {
+    let c = a.ceil();
+    if &c <= b {
+        return Some(c);
+    }
+    if depth == 0 {
+        return None;
+    }
+    // a, b in (f, f + 1): f + 1 / simplest(1 / (b - f), 1 / (a - f))
+    let f = a.floor();
+    let lo = (b - &f).recip();
+    let hi = (a - &f).recip();
+    let r = simplest_nonneg(&lo, &hi, depth - 1)?;
+    Some(f + r.recip())
+}
+
+/// The simplest rational (smallest denominator) in the closed hull of `[a, b]`.
+fn simplest_rational(a: &Rational, b: &Rational) -> Option<Rational> {
+    if a > b {
+        return None;
+    }
+    if !a.is_positive() && !b.is_negative() {
+        return Some(Rational::zero());
+    }
+    if a.is_positive() {
+        simplest_nonneg(a, b, 200)
+    } else {
+        simplest_nonneg(&-b, &-a, 200).map(|r| -r)
+    }
+}
+
+/// A simple rational inside `iv` (integral if asked): see [`Model::point_candidates`].
+pub fn simple_point(iv: Interval, integral: bool) -> Option<Rational> {
+    if iv.is_empty() {
+        return None;
+    }
+    let inside = |q: &Rational| iv.contains_rational(q);
+    if integral {
+        let (lo, hi) = (iv.lo(), iv.hi());
+        let mid = if lo.is_finite() && hi.is_finite() {
+            lo * 0.5 + hi * 0.5
+        } else if lo.is_finite() {
+            lo.max(0.0)
+        } else if hi.is_finite() {
+            hi.min(0.0)
+        } else {
+            0.0
+        };
+        let r = mid.round();
+        for d in [0.0, 1.0, -1.0, 2.0, -2.0] {
+            let q = rat(r + d);
+            if inside(&q) {
+                return Some(q);
+            }
+        }
+        let c = rat(lo.ceil());
+        if lo.is_finite() && inside(&c) {
+            return Some(c);
+        }
+        let c = c + Rational::one();
+        return inside(&c).then_some(c);
+    }
+    if iv.is_point() {
+        return Some(rat(iv.lo()));
+    }
+    let zero = Rational::zero();
+    if !iv.lo().is_finite() || !iv.hi().is_finite() {
+        if inside(&zero) {
+            return Some(zero);
+        }
+        let q = if iv.lo().is_finite() {
+            rat(iv.lo().floor()) + Rational::one()
+        } else {
+            rat(iv.hi().ceil()) - Rational::one()
+        };
+        return inside(&q).then_some(q);
+    }
+    let (lo, hi) = (rat(iv.lo()), rat(iv.hi()));
+    let four = Rational::from_integer(4.into());
+    let w4 = (&hi - &lo) / four;
+    let (a, b) = (&lo + &w4, &hi - &w4);
+    let dec = shortest_decimal(&a, &b, &inside).or_else(|| shortest_decimal(&lo, &hi, &inside));
+    let fr = simplest_rational(&lo, &hi)
+        .filter(|r| inside(r))
+        .or_else(|| simplest_rational(&a, &b).filter(|r| inside(r)));
+    // decimals read better; a fraction only if it is much simpler (1/3 in a tiny box)
+    let thousand = BigInt::from(1000);
+    match (dec, fr) {
+        (Some(d), Some(f)) if f.denom() * &thousand < *d.denom() => Some(f),
+        (Some(d), _) => Some(d),
+        (None, f) => f,
+    }
+    .or_else(|| {
+        let m = (&lo + &hi) / Rational::from_integer(2.into());
+        inside(&m).then_some(m)
+    })
+}
+
+/// The exact `n`-th root of `a` if it is rational.
+fn exact_root(a: &Rational, n: u32) -> Option<Rational> {
+    let neg = a.is_negative();
+    if neg && n.is_multiple_of(2) {
+        return None;
+    }
+    let root_int = |x: &BigInt| -> Option<BigInt> {
+        let r = x.nth_root(n);
+        (num_traits::pow(r.clone(), n as usize) == *x).then_some(r)
+    };
+    let num = root_int(&a.numer().abs())?;
+    let den = root_int(a.denom())?;
+    let r = Rational::new(num, den);
+    Some(if neg { -r } else { r })
+}
+
+/// The outcome of evaluating a definition exactly.
+enum Eval {
+    Num(Rational),
+    /// unspecified: any output value satisfies the definition
+    Any,
+    /// cannot decide exactly (irrational root, unsupported operation)
+    Fail,
+}
+
+fn too_big(q: &Rational, max_bits: u64) -> bool {
+    q.numer().bits() + q.denom().bits() > max_bits
+}
+
+impl Solver {
+    /// The model of the current full assignment (boxes only).
+    pub(crate) fn current_model(&self) -> Model {
+        let mut boxes = VarMap::new();
+        let mut bools = VarMap::new();
+        let mut integral = VarMap::new();
+        for v in self.vars.keys() {
+            boxes.push(self.var_box(v));
+            bools.push(match self.vars[v].kind {
+                VarKind::Bool => match self.bool_value(v) {
+                    crate::lit::LBool::True => Some(true),
+                    crate::lit::LBool::False => Some(false),
+                    crate::lit::LBool::Undef => None,
+                },
+                _ => None,
+            });
+            integral.push(self.vars[v].kind == VarKind::Int);
+        }
+        Model {
+            boxes,
+            bools,
+            integral,
+            point: None,
+        }
+    }
+
+    /// The answer for a full assignment: SAT if an exact point checks, else a candidate
+    /// (Unknown if an unsupported construct was left out).
+    pub(crate) fn final_answer(&mut self) -> SolveResult {
+        if let Some(u) = &self.unsupported {
+            return SolveResult::Unknown(u.clone());
+        }
+        if let Some((m, _)) = self.saved_candidate.take() {
+            return SolveResult::Candidate(m);
+        }
+        if let Some(r) = self.final_sat() {
+            return r;
+        }
+        SolveResult::Candidate(self.current_model())
+    }
+
+    /// [`Solver::final_sat`] on the first full assignment, when every input is a point, or
+    /// while exact checks are within their budget.
+    pub(crate) fn final_sat_if_worth_it(&mut self) -> Option<SolveResult> {
+        let first = self.saved_candidate.is_none();
+        if first || !self.checks_over_budget() || self.inputs_are_points() {
+            self.final_sat()
+        } else {
+            None
+        }
+    }
+
+    fn inputs_are_points(&self) -> bool {
+        self.vars.keys().all(|v| {
+            self.vars[v].defined_by.is_some()
+                || !matches!(self.vars[v].kind, VarKind::Real | VarKind::Int)
+                || self.ibox(v).is_point()
+        })
+    }
+
+    /// SAT if the exact check passes on the current full assignment.
+    pub(crate) fn final_sat(&mut self) -> Option<SolveResult> {
+        if self.unsupported.is_some() {
+            return None;
+        }
+        let p = self.exact_point()?;
+        let mut m = self.current_model();
+        m.point = Some(p);
+        Some(SolveResult::Sat(m))
+    }
+
+    /// Every clause is satisfied but boxes may still be wide: try the exact check (with an
+    /// exponential back-off when it keeps failing).
+    pub(crate) fn try_early_sat(&mut self) -> Option<SolveResult> {
+        if !self.config.early_point_check || self.unsupported.is_some() {
+            return None;
+        }
+        self.exhaustions += 1;
+        if self.exhaustions < self.point_check_next || self.checks_over_budget() {
+            return None;
+        }
+        if let Some(p) = self.exact_point() {
+            let mut m = self.current_model();
+            m.point = Some(p);
+            return Some(SolveResult::Sat(m));
+        }
+        self.point_check_gap = (self.point_check_gap * 2).min(64);
+        self.point_check_next = self.exhaustions + self.point_check_gap;
+        None
+    }
+
+    /// Definitions in an order in which every computed variable's arguments come first.
+    fn definition_order(&mut self) -> Vec<u32> {
+        if self.def_order_len == self.defs.len() {
+            return self.def_order.clone();
+        }
+        let n = self.defs.len();
+        // args still unknown per def; users per variable
+        let mut missing = vec![0usize; n];
+        let mut users: VarMap<Vec<u32>> = VarMap::from_elem(Vec::new(), self.vars.len());
+        let computed = |s: &Self, v: Var| s.vars[v].defined_by.is_some();
+        let mut ready = Vec::new();
+        for (i, d) in self.defs.iter().enumerate() {
+            for &a in &d.args {
+                if computed(self, a) {
+                    missing[i] += 1;
+                    users[a].push(i as u32);
+                }
+            }
+            if missing[i] == 0 {
+                ready.push(i as u32);
+            }
+        }
+        let mut order = Vec::with_capacity(n);
+        let mut done = vec![false; n];
+        while let Some(i) = ready.pop() {
+            if done[i as usize] {
+                continue;
+            }
+            done[i as usize] = true;
+            order.push(i);
+            let out = self.defs[i as usize].out;
+            if self.vars[out].defined_by == Some(i) {
+                for &u in &users[out] {
+                    missing[u as usize] -= 1;
+                    if missing[u as usize] == 0 {
+                        ready.push(u);
+                    }
+                }
+            }
+        }
+        // cycles (not produced by the front end): append, they are checked, not computed
+        for (i, d) in done.iter().enumerate() {
+            if !d {
+                order.push(i as u32);
+            }
+        }
+        self.def_order = order.clone();
+        self.def_order_len = n;
+        order
+    }
+
+    /// The exact check (module docs): `Some(point)` if the point satisfies everything.
+    pub(crate) fn exact_point(&mut self) -> Option<VarMap<Value>> {
+        self.stats.point_checks += 1;
+        let order = self.definition_order();
+        // all trials while checking is cheap, else only the first
+        let trials = if self.checks_over_budget() {
+            1
+        } else {
+            self.config.point_trials.max(1)
+        };
+        let mut found = None;
+        for trial in 0..trials {
+            // cost: one exact evaluation per definition, clause and unit
+            self.check_work +=
+                (self.defs.len() + self.db.num_original + self.given_units.len() + 1) as u64;
+            if let Some(p) = self.exact_point_trial(&order, trial) {
+                self.stats.point_checks_ok += 1;
+                found = Some(p);
+                break;
+            }
+            if self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                break;
+            }
+        }
+        found
+    }
+
+    /// Exact checks are exact rational arithmetic over the whole formula; on large formulas
+    /// an unlucky series of them would dominate the search. Their work (evaluations) is kept
+    /// below a hundredth of the search's work (assignments and propagator runs, each some
+    /// ten times cheaper), plus a fixed allowance — counted, not timed, so runs repeat.
+    pub(crate) fn checks_over_budget(&self) -> bool {
+        let search = self.stats.propagations + self.stats.icp_runs - self.work_at_start;
+        self.check_work > search / 100 + 20_000
+    }
+
+    /// The point of input `v` for a trial: the simple point of its box first, then simple
+    /// points of a quarter of the box (all lower quarters, all upper quarters, then mixed).
+    fn input_point(&self, v: Var, trial: u32) -> Option<Rational> {
+        let int = self.vars[v].kind == VarKind::Int;
+        let b = self.ibox(v);
+        if trial == 0 || !b.is_bounded() || b.is_point() {
+            return simple_point(b, int);
+        }
+        let quarter = match trial {
+            1 => 0,
+            2 => 3,
+            _ => {
+                let mut h = (v.0 as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ trial as u64;
+                h ^= h >> 29;
+                h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                ((h >> 32) % 4) as u32
+            }
+        };
+        let (lo, hi) = (b.lo(), b.hi());
+        let w = hi * 0.25 - lo * 0.25;
+        let a = lo + w * quarter as f64;
+        let z = if quarter == 3 {
+            hi
+        } else {
+            lo + w * (quarter + 1) as f64
+        };
+        let sub = b.intersect(Interval::closed(a.min(z), z.max(a)));
+        simple_point(sub, int).or_else(|| simple_point(b, int))
+    }
+
+    /// One exact check with the inputs of `trial`.
+    fn exact_point_trial(&self, order: &[u32], trial: u32) -> Option<VarMap<Value>> {
+        let max_bits = self.config.exact_max_bits;
+        let mut vals: Vec<Option<Value>> = vec![None; self.vars.len()];
+        for v in self.vars.keys() {
+            let d = &self.vars[v];
+            if d.defined_by.is_some() {
+                continue;
+            }
+            vals[v.index()] = Some(match d.kind {
+                VarKind::Bool => Value::Bool(self.bool_value(v) == crate::lit::LBool::True),
+                VarKind::Unsupported => return None,
+                VarKind::Int | VarKind::Real => Value::Num(self.input_point(v, trial)?),
+            });
+        }
+        for &i in order {
+            let d = &self.defs[i as usize];
+            let out = d.out;
+            // arguments without a value (cycles only): take a point of their box
+            for &a in &d.args {
+                if vals[a.index()].is_none() {
+                    vals[a.index()] = Some(self.point_of(a)?);
+                }
+            }
+            let computes = vals[out.index()].is_none() && self.vars[out].defined_by == Some(i);
+            let owned: Vec<Value> = d
+                .args
+                .iter()
+                .map(|a| vals[a.index()].clone().expect("set"))
+                .collect();
+            let args: Vec<&Value> = owned.iter().collect();
+            let res = eval_def(&d.op, &args, self.vars[out].sort);
+            if computes {
+                let v = match res {
+                    Eval::Num(q) => {
+                        if too_big(&q, max_bits) {
+                            return None;
+                        }
+                        Value::Num(q)
+                    }
+                    Eval::Any => self.point_of(out)?,
+                    Eval::Fail => return None,
+                };
+                vals[out.index()] = Some(v);
+            } else {
+                if vals[out.index()].is_none() {
+                    vals[out.index()] = Some(self.point_of(out)?);
+                }
+                let o = vals[out.index()].as_ref().expect("set");
+                if !holds_def(&d.op, &args, o, self.vars[out].sort) {
+                    return None;
+                }
+            }
+        }
+        let vals: Vec<Value> = vals
+            .into_iter()
+            .map(|v| v.unwrap_or(Value::Unknown))
+            .collect();
+        // integrality and the declared machine ranges are given units or sorts
+        for v in self.vars.keys() {
+            if self.vars[v].kind == VarKind::Int {
+                match &vals[v.index()] {
+                    Value::Num(q) if q.is_integer() => {}
+                    _ => return None,
+                }
+            }
+        }
+        let lit_holds = |l: Lit| -> Option<bool> {
+            let a = l.atom().index();
+            let t = match self.atom_kind[a] {
+                AtomKind::Bool(v) => vals[v.index()].as_bool()?,
+                AtomKind::Bound(bi) => {
+                    let b = &self.bound_atoms[bi as usize];
+                    b.holds_at(vals[b.var.index()].as_num()?)
+                }
+            };
+            Some(t != l.is_negated())
+        };
+        for &u in &self.given_units {
+            if lit_holds(u) != Some(true) {
+                return None;
+            }
+        }
+        for &u in &self.assumptions {
+            if lit_holds(u) != Some(true) {
+                return None;
+            }
+        }
+        for c in &self.db.clauses {
+            if c.deleted || c.learnt {
+                continue;
+            }
+            if !c.lits.iter().any(|&l| lit_holds(l) == Some(true)) {
+                return None;
+            }
+        }
+        // level-0 facts that are units without being given are derived: not checked
+        let _ = Reason::Given;
+        let mut out = VarMap::new();
+        for v in vals {
+            out.push(v);
+        }
+        Some(out)
+    }
+
+    fn point_of(&self, v: Var) -> Option<Value> {
+        match self.vars[v].kind {
+            VarKind::Bool => Some(Value::Bool(self.bool_value(v) == crate::lit::LBool::True)),
+            VarKind::Unsupported => None,
+            k => Some(Value::Num(simple_point(self.ibox(v), k == VarKind::Int)?)),
+        }
+    }
+}
+
+fn num_args<'a>(args: &[&'a Value]) -> Option<Vec<&'a Rational>> {
+    args.iter().map(|v| v.as_num()).collect()
+}
+
+fn fits(sort: Sort, q: &Rational) -> bool {
+    match sort {
+        Sort::MachineInt(t) => q.is_integer() && t.contains(&q.to_integer()),
+        _ => true,
+    }
+}
+
+/// Evaluates a definition at exact arguments.
+fn eval_def(op: &Op, args: &[&Value], out_sort: Sort) -> Eval {
+    match op {
+        Op::Ite => {
+            let (Some(c), Some(b), Some(e)) = (
+                args.first().and_then(|v| v.as_bool()),
+                args.get(1).and_then(|v| v.as_num()),
+                args.get(2).and_then(|v| v.as_num()),
+            ) else {
+                return Eval::Fail;
+            };
+            Eval::Num(if c { b.clone() } else { e.clone() })
+        }
+        Op::BoolToNum => match args.first().and_then(|v| v.as_bool()) {
+            Some(true) => Eval::Num(Rational::one()),
+            Some(false) => Eval::Num(Rational::zero()),
+            None => Eval::Fail,
+        },
+        Op::Convert => match args.first().and_then(|v| v.as_num()) {
+            Some(a) => {
+                let integral_out = matches!(out_sort, Sort::Int | Sort::MachineInt(_));
+                if !fits(out_sort, a) || (integral_out && !a.is_integer()) {
+                    Eval::Any
+                } else {
+                    Eval::Num(a.clone())
+                }
+            }
+            None => Eval::Fail,
+        },
+        Op::Nrt(n) => match args.first().and_then(|v| v.as_num()) {
+            Some(a) => {
+                if *n == 0 || (n % 2 == 0 && a.is_negative()) {
+                    Eval::Any
+                } else {
+                    match exact_root(a, *n) {
+                        Some(r) => Eval::Num(r),
+                        None => Eval::Fail,
+                    }
+                }
+            }
+            None => Eval::Fail,
+        },
+        Op::Div => match num_args(args).as_deref() {
+            Some([_, b]) if b.is_zero() => Eval::Any,
+            Some(xs) => eval_family(op, xs),
+            None => Eval::Fail,
+        },
+        _ => match num_args(args) {
+            Some(xs) => eval_family(op, &xs),
+            None => Eval::Fail,
+        },
+    }
+}
+
+fn eval_family(op: &Op, xs: &[&Rational]) -> Eval {
+    let owned: Vec<Rational> = xs.iter().map(|&q| q.clone()).collect();
+    match check::eval(op, &owned) {
+        Some(v) => Eval::Num(v),
+        None => Eval::Fail,
+    }
+}
+
+/// Whether `out = op(args)` holds at an exact point.
+fn holds_def(op: &Op, args: &[&Value], out: &Value, out_sort: Sort) -> bool {
+    if let (Op::Nrt(n), Some(a), Some(o)) =
+        (op, args.first().and_then(|v| v.as_num()), out.as_num())
+    {
+        return check::holds(&Op::Nrt(*n), std::slice::from_ref(a), o).unwrap_or(false);
+    }
+    match eval_def(op, args, out_sort) {
+        Eval::Num(v) => out.as_num() == Some(&v),
+        Eval::Any => true,
+        Eval::Fail => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> Rational {
+        Rational::new(BigInt::from(n), BigInt::from(d))
+    }
+
+    #[test]
+    fn simple_points_are_inside_and_short() {
+        assert_eq!(
+            simple_point(Interval::closed(0.3, 0.7), false),
+            Some(q(1, 2))
+        );
+        assert_eq!(
+            simple_point(Interval::closed(1.41, 1.42), false),
+            Some(q(1415, 1000))
+        );
+        assert_eq!(
+            simple_point(Interval::closed(-3.0, 5.0), true),
+            Some(q(1, 1))
+        );
+        assert_eq!(simple_point(Interval::open(0.0, 1.0), true), None);
+        assert_eq!(
+            simple_point(Interval::at_least(0.0, true), false),
+            Some(q(1, 1))
+        );
+        assert_eq!(simple_point(Interval::ENTIRE, false), Some(q(0, 1)));
+        assert_eq!(simple_point(Interval::point(0.1), false), Some(rat(0.1)));
+        let iv = Interval::new(1.0, true, 1.0f64.next_up(), false);
+        // a 17-digit decimal fits between 1 and its successor
+        let p = simple_point(iv, false).unwrap();
+        assert!(iv.contains_rational(&p) && p.denom() == &BigInt::from(10u64.pow(16)));
+        for (lo, hi) in [(1e-300, 2e-300), (-7.3, -7.2), (123456.7, 123456.71)] {
+            let p = simple_point(Interval::open(lo, hi), false).unwrap();
+            assert!(
+                Interval::open(lo, hi).contains_rational(&p),
+                "{lo} {hi} {p}"
+            );
+        }
+    }
+
+    #[test]
+    fn simplest_rationals() {
+        assert_eq!(simplest_rational(&q(3, 10), &q(4, 10)), Some(q(1, 3)));
+        assert_eq!(simplest_rational(&q(-4, 10), &q(-3, 10)), Some(q(-1, 3)));
+        assert_eq!(simplest_rational(&q(-1, 10), &q(3, 10)), Some(q(0, 1)));
+        assert_eq!(simplest_rational(&q(7, 3), &q(7, 3)), Some(q(7, 3)));
+        let third = Interval::from_rational(&q(1, 3));
+        assert_eq!(simple_point(third, false), Some(q(1, 3)));
+        let x = Interval::from_rational(&q(22, 7));
+        assert_eq!(simple_point(x, false), Some(q(22, 7)));
+    }
+
+    #[test]
+    fn exact_roots() {
+        assert_eq!(exact_root(&q(9, 4), 2), Some(q(3, 2)));
+        assert_eq!(exact_root(&q(-27, 8), 3), Some(q(-3, 2)));
+        assert_eq!(exact_root(&q(2, 1), 2), None);
+        assert_eq!(exact_root(&q(-4, 1), 2), None);
+    }
+}
