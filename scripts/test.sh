@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The test command of the README: installs missing build tools, then runs every test of the
-# workspace (unit, property, corpus and command-line tests).
+# workspace (unit, property, corpus and command-line tests), and the solver tests again with
+# every ICP deduction re-derived independently (the `check-deductions` feature).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cargo test --workspace "$@"
+cargo test -p solver --features check-deductions "$@"
+cargo test -p frontend --features check-deductions --test solve_sample "$@"

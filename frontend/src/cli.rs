@@ -6,12 +6,15 @@
 //! (exit 3) as a last resort, and the fuzz harness makes sure it never happens.
 
 use crate::diag::{Diagnostic, SourceMap};
-use crate::hys::{self, Loaded};
+use crate::hys::{self, Loaded, Lowered};
+use crate::solve_cmd;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 use solver::formula::FormulaStats;
+use solver::SolverConfig;
 use std::io::Write;
 use std::path::PathBuf;
+use std::time::Duration;
 
 pub const EXIT_OK: i32 = 0;
 pub const EXIT_BAD_INPUT: i32 = 1;
@@ -46,6 +49,26 @@ pub enum Command {
         /// Do not print warnings.
         #[arg(short = 'n', long = "no-warnings")]
         no_warnings: bool,
+    },
+    /// Decide a .hys file. EXPR form: SATISFIABLE (with an exactly validated model),
+    /// UNSATISFIABLE, CANDIDATE SOLUTION (boxes) or UNKNOWN. The first line of standard output
+    /// is the verdict; exit code 10 / 20 / 0 / 0.
+    Solve {
+        file: PathBuf,
+        /// Minimal splitting width for real variables.
+        #[arg(long, default_value_t = SolverConfig::default().msw)]
+        msw: f64,
+        /// Minimal relative progress of an ICP contraction.
+        #[arg(long, default_value_t = SolverConfig::default().mpr)]
+        mpr: f64,
+        /// Wall-clock limit in seconds (UNKNOWN when it runs out).
+        #[arg(long)]
+        timeout: Option<f64>,
+        /// Print the model or the boxes (iSAT3 style); twice: also statistics.
+        #[arg(short, long, action = clap::ArgAction::Count)]
+        verbose: u8,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// Print the lowered problem: variables, definitions (one per operation), Tseitin clauses
     /// and root literals; for a transition system each of INIT, TRANS and TARGET.
@@ -83,6 +106,37 @@ where
             no_warnings,
         } => cmd_check(&file, format, no_warnings, out, err),
         Command::Dump { file, source } => cmd_dump(&file, source, out, err),
+        Command::Solve {
+            file,
+            msw,
+            mpr,
+            timeout,
+            verbose,
+            format,
+        } => {
+            let config = SolverConfig {
+                msw,
+                mpr,
+                ..SolverConfig::default()
+            };
+            if let Err(e) = config.validate() {
+                let _ = writeln!(err, "icpic3: {e}");
+                return EXIT_USAGE;
+            }
+            let timeout = match timeout {
+                None => None,
+                Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+                Some(t) => {
+                    let _ = writeln!(
+                        err,
+                        "icpic3: --timeout must be a positive number of seconds, not {t}"
+                    );
+                    return EXIT_USAGE;
+                }
+            };
+            let opts = solve_cmd::Options { config, timeout };
+            cmd_solve(&file, &opts, verbose, format, out, err)
+        }
     }
 }
 
@@ -217,4 +271,50 @@ fn cmd_dump(path: &PathBuf, source: bool, out: &mut dyn Write, err: &mut dyn Wri
     }
     let _ = write!(out, "{}", loaded.dump());
     EXIT_OK
+}
+
+fn cmd_solve(
+    path: &PathBuf,
+    opts: &solve_cmd::Options,
+    verbose: u8,
+    format: Format,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let Some((_text, loaded, _)) = load(path, format == Format::Text, err) else {
+        return EXIT_BAD_INPUT;
+    };
+    let answer = match &loaded.lowered {
+        Lowered::Expr(f) => solve_cmd::solve_expr(&loaded.checked, f, opts),
+        Lowered::Transition(_) => solve_cmd::Answer {
+            verdict: solve_cmd::Verdict::Unknown,
+            values: Vec::new(),
+            note: Some(
+                "transition systems (INIT/TRANS/TARGET) are decided by the BMC, k-induction \
+                 and IC3 engines, which are not part of this version yet"
+                    .into(),
+            ),
+            stats: Default::default(),
+            time: Duration::ZERO,
+        },
+    };
+    match format {
+        Format::Text => {
+            let _ = writeln!(out, "{}", answer.verdict.text());
+            if let Some(n) = &answer.note {
+                let _ = writeln!(err, "icpic3: {n}");
+            }
+            if verbose > 0 {
+                let _ = write!(out, "{}", solve_cmd::render_text(&answer));
+            }
+            if verbose > 1 {
+                let _ = writeln!(out, "time: {:.3} s", answer.time.as_secs_f64());
+                let _ = writeln!(out, "stats: {}", solve_cmd::stats_json(&answer.stats));
+            }
+        }
+        Format::Json => {
+            let _ = writeln!(out, "{}", solve_cmd::render_json(&answer));
+        }
+    }
+    answer.verdict.exit_code()
 }

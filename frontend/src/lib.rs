@@ -4,3 +4,4 @@
 pub mod cli;
 pub mod diag;
 pub mod hys;
+pub mod solve_cmd;

@@ -183,3 +183,109 @@ fn long_chains_check_fine() {
     let out = icpic3(&["check", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+#[test]
+fn solve_unsatisfiable_exits_20() {
+    let p = temp_file(
+        "unsat.hys",
+        b"DECL\n  float [-10, 10] x, y;\nEXPR\n  x^2 + y^2 < 1;\n  x * y > 1;\n",
+    );
+    let out = icpic3(&["solve", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(20), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout).lines().next(), Some("UNSATISFIABLE"));
+}
+
+#[test]
+fn solve_satisfiable_prints_a_validated_model() {
+    let p = temp_file(
+        "sat.hys",
+        b"DECL\n  int [0, 20] a, b, c;\n  boole on;\nEXPR\n  a * a + b * b = c * c;\n  a > 2;\n  b > a;\n  on <-> c > 10;\n",
+    );
+    let out = icpic3(&["solve", "-v", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(10), "{}", text(&out.stderr));
+    let s = text(&out.stdout);
+    let mut lines = s.lines();
+    assert_eq!(lines.next(), Some("SATISFIABLE"));
+    // iSAT3 style: `name:` then an indented point interval; check the model ourselves.
+    let value = |name: &str| -> i64 {
+        let i = s.find(&format!("\n{name}:\n")).expect("variable printed");
+        let line = s[i..].lines().nth(2).unwrap().trim();
+        assert!(line.ends_with("-- point interval"), "{line}");
+        line.trim_start_matches('[')
+            .split(',')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (a, b, c) = (value("a"), value("b"), value("c"));
+    assert_eq!(a * a + b * b, c * c);
+    assert!(a > 2 && b > a);
+    let on = s.contains("on:\n  true");
+    assert_eq!(on, c > 10, "{s}");
+}
+
+#[test]
+fn solve_candidate_and_json() {
+    // x = sqrt(2) has no rational solution: a box, never SATISFIABLE.
+    let p = temp_file(
+        "cand.hys",
+        b"DECL\n  float [0, 10] x;\nEXPR\n  x * x = 2;\n",
+    );
+    let out = icpic3(&["solve", "--format", "json", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(v["result"], "CANDIDATE SOLUTION");
+    assert_eq!(v["engine"], "icp");
+    assert!(v["time_s"].as_f64().unwrap() >= 0.0);
+    let lo: f64 = v["box"]["x"]["lo"].as_str().unwrap().parse().unwrap();
+    let hi: f64 = v["box"]["x"]["hi"].as_str().unwrap().parse().unwrap();
+    assert!(lo <= std::f64::consts::SQRT_2 && std::f64::consts::SQRT_2 <= hi);
+    assert!(v["stats"]["propagations"].as_u64().is_some());
+}
+
+#[test]
+fn solve_with_transcendental_constraints_validates_with_mpfr() {
+    let p = temp_file(
+        "trans.hys",
+        b"DECL\n  float [-10, 10] x, y;\nEXPR\n  sin(x) > 0.9;\n  exp(y) < 0.5;\n  x * y > 1;\n",
+    );
+    let out = icpic3(&["solve", "--format", "json", p.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(10), "{}", text(&out.stdout));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let num = |name: &str| -> f64 {
+        let s = v["model"][name].as_str().unwrap();
+        match s.split_once('/') {
+            Some((n, d)) => n.parse::<f64>().unwrap() / d.parse::<f64>().unwrap(),
+            None => s.parse().unwrap(),
+        }
+    };
+    let (x, y) = (num("x"), num("y"));
+    assert!(x.sin() > 0.9 && y.exp() < 0.5 && x * y > 1.0, "x={x} y={y}");
+}
+
+#[test]
+fn solve_timeout_and_bad_options() {
+    let p = temp_file("t.hys", b"DECL\n  float [0, 1] x;\nEXPR\n  x > 0.5;\n");
+    let path = p.to_str().unwrap();
+    assert_eq!(
+        icpic3(&["solve", "--timeout", "-1", path]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        icpic3(&["solve", "--msw", "-1", path]).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        icpic3(&["solve", "--timeout", "5", path]).status.code(),
+        Some(10)
+    );
+}
+
+#[test]
+fn solve_transition_systems_is_unknown_until_the_engines_exist() {
+    let out = icpic3(&["solve", &example("thermostat.hys")]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout).lines().next(), Some("UNKNOWN"));
+    assert!(text(&out.stderr).contains("engines"));
+}

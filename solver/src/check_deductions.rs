@@ -22,7 +22,7 @@
 //! The checks cost exact arithmetic per deduction: the feature is for tests, not for use.
 
 use crate::bound_table::{Lb, Ub};
-use crate::contractors::check;
+use crate::contractors::{check, check_transcendental, Transcendental};
 use crate::formula::Op;
 use crate::interval::Interval;
 use crate::lit::Lit;
@@ -407,6 +407,21 @@ impl Solver {
                 return;
             }
             Op::Div if argv[1].is_zero() => fail("division by zero admits an output in the box"),
+            op if Transcendental::from_op(op).is_some() => {
+                // The value is irrational in general: ask the high-precision MPFR checker
+                // whether it provably lies in a refuting piece (unspecified values lie
+                // everywhere, so they count as a counterexample too).
+                let Some(f) = Transcendental::from_op(op) else {
+                    return;
+                };
+                if pieces
+                    .iter()
+                    .any(|i| check_transcendental::definitely_in(f, &argv[0], *i) == Some(true))
+                {
+                    fail("the function's value lies in the refuting set");
+                }
+                return;
+            }
             _ => match check::eval(op, argv) {
                 Some(v) => v,
                 None => return,

@@ -27,6 +27,11 @@ use crate::var::Var;
 use num_traits::{Signed, Zero};
 use std::cmp::Ordering;
 
+/// A pure forward contractor of a unary function.
+type UnaryFwd = fn(Interval) -> Interval;
+/// A pure backward contractor of a unary function: `(out, a) -> new a`.
+type UnaryBwd = fn(Interval, Interval) -> Interval;
+
 /// How a propagator contracts.
 #[derive(Clone, Debug)]
 pub(crate) enum PropKind {
@@ -41,8 +46,8 @@ pub(crate) enum PropKind {
     Div,
     /// a unary function given by its pure forward and backward contractors
     Unary {
-        fwd: fn(Interval) -> Interval,
-        bwd: fn(Interval, Interval) -> Interval,
+        fwd: UnaryFwd,
+        bwd: UnaryBwd,
     },
     Min,
     Max,
@@ -159,6 +164,31 @@ pub(crate) fn make_prop(s: &Solver, out: Var, op: &Op, args: &[Var]) -> Result<P
                 fwd: contractors::fwd_abs,
                 bwd: contractors::bwd_abs_a,
             }
+        }
+        Op::Sin
+        | Op::Cos
+        | Op::Tan
+        | Op::Exp
+        | Op::Exp2
+        | Op::Exp10
+        | Op::Log
+        | Op::Log2
+        | Op::Log10 => {
+            arity(1)?;
+            // Correctly rounded MPFR enclosures; unspecified regions (log of x <= 0, the
+            // poles of tan) are left unconstrained by the contractors themselves.
+            let (fwd, bwd): (UnaryFwd, UnaryBwd) = match op {
+                Op::Sin => (contractors::fwd_sin, contractors::bwd_sin_a),
+                Op::Cos => (contractors::fwd_cos, contractors::bwd_cos_a),
+                Op::Tan => (contractors::fwd_tan, contractors::bwd_tan_a),
+                Op::Exp => (contractors::fwd_exp, contractors::bwd_exp_a),
+                Op::Exp2 => (contractors::fwd_exp2, contractors::bwd_exp2_a),
+                Op::Exp10 => (contractors::fwd_exp10, contractors::bwd_exp10_a),
+                Op::Log => (contractors::fwd_log, contractors::bwd_log_a),
+                Op::Log2 => (contractors::fwd_log2, contractors::bwd_log2_a),
+                _ => (contractors::fwd_log10, contractors::bwd_log10_a),
+            };
+            PropKind::Unary { fwd, bwd }
         }
         Op::Min => {
             arity(2)?;
