@@ -49,7 +49,7 @@ impl Solver {
                 self.var_heap.decay(self.config.var_decay);
                 self.db.decay(self.config.clause_decay);
                 if let Some(why) = self.limit_hit() {
-                    return SolveResult::Unknown(why);
+                    return self.stopped(why);
                 }
                 if let Some((_, limit)) = &self.saved_candidate {
                     if self.call_conflicts >= *limit {
@@ -61,7 +61,7 @@ impl Solver {
             steps += 1;
             if steps.is_multiple_of(64) || self.stop_reason.is_some() {
                 if let Some(why) = self.limit_hit() {
-                    return SolveResult::Unknown(why);
+                    return self.stopped(why);
                 }
             }
             if since_restart >= restart_at {
@@ -131,6 +131,16 @@ impl Solver {
             if let Err(c) = self.assign(lit, Reason::None) {
                 self.pending = Some(c);
             }
+        }
+    }
+
+    /// The answer when a limit stops the search: the candidate found before, if any (it is
+    /// a box ICP could not refute, which says more than "unknown"), else `Unknown`. An
+    /// interrupt is always `Unknown`: whoever interrupts does not want an answer.
+    fn stopped(&mut self, why: String) -> SolveResult {
+        match self.saved_candidate.take() {
+            Some((m, _)) if why != "interrupted" => SolveResult::Candidate(m),
+            _ => SolveResult::Unknown(why),
         }
     }
 

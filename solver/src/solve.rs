@@ -795,7 +795,10 @@ impl Solver {
         }
         if c.len() == 1 {
             let l = c[0];
-            self.given_units.push(l);
+            // Boolean units hold in every assignment the exact check sees; bounds are checked
+            if matches!(self.atom_kind[l.atom().index()], AtomKind::Bound(_)) {
+                self.given_units.push(l);
+            }
             if self.lit_value(l) == LBool::Undef {
                 if self.assign(l, Reason::Given).is_err() {
                     self.ok = false;
