@@ -208,7 +208,7 @@ impl Solver {
             return;
         }
         for &c in &cands {
-            self.db.delete(c);
+            self.delete_clause(c);
         }
         self.purge_watches();
         self.db.release(&cands);
