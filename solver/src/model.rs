@@ -151,7 +151,7 @@ fn simplest_fraction_f64(a: f64, b: f64) -> Option<Rational> {
         (true, -b, -a)
     };
     let (p, q) = go(x, y, 40)?;
-    if !(q >= 1.0 && q <= 1e6 && p.is_finite() && p.abs() < 9e15) {
+    if !((1.0..=1e6).contains(&q) && p.is_finite() && p.abs() < 9e15) {
         return None;
     }
     let r = Rational::new(BigInt::from(p as i64), BigInt::from(q as i64));
