@@ -9,7 +9,13 @@
 //! definition holds, every given unit (roots, domains) and original clause is satisfied and
 //! every assumption holds. Only then is the answer SAT; otherwise it stays a candidate. The
 //! check never trusts the search's assignment of bound atoms, only the Boolean variables'
-//! values (Boolean structure is exact).
+//! values (Boolean structure is exact). Several points are tried per check (the middle of
+//! each box, then points in quarters of the boxes); checks are exact rational arithmetic, so
+//! their work is budgeted against the search's (see `checks_over_budget`).
+//!
+//! The answer's point stays inside the boxes for the inputs; computed variables may leave
+//! their (outward-rounded) boxes by rounding, which does not matter: only the exact check
+//! decides.
 
 use crate::contractors::check;
 use crate::formula::{Op, Sort};

@@ -6,6 +6,11 @@
 //! follow the Luby sequence (`restart_first · luby(i)` conflicts); every `reduce_first +
 //! k·reduce_inc` conflicts the worse half of the learned clauses (by LBD, then activity) is
 //! deleted, keeping clauses with LBD `<= keep_lbd` and clauses that are reasons.
+//!
+//! The first full assignment that fails the exact check is remembered as the call's
+//! candidate; the search then refines below the splitting width for a bounded number of
+//! conflicts and decisions (see [`crate::config::SolverConfig::point_refinements`]) and answers
+//! that candidate if no exact point turns up (or a time/conflict limit hits first).
 
 use crate::clause::CRef;
 use crate::config::RestartPolicy;
