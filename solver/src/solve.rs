@@ -722,9 +722,11 @@ impl Solver {
             let var = b.var;
             self.tables[var].insert(a, b);
             if self.value[a.index()] == 0 {
-                // already implied by the current bounds? then assign it now (only at level 0
-                // in practice: atoms become relevant mid-search only through learned clauses,
-                // whose unassigned literals are not implied, see `analyze`)
+                // already implied by the current bounds? then assign it now. Mid-search this
+                // is at the current level although the implying bound may be older; after a
+                // backjump between the two the atom is then unassigned though implied — BCP
+                // may miss a propagation there, never soundness (clauses are re-checked by
+                // `pick_open_clause` and a wrong decision only leads to a conflict)
                 let (ub, ub_lit) = self.ub[var];
                 let (lb, lb_lit) = self.lb[var];
                 let b = &self.bound_atoms[i as usize];
