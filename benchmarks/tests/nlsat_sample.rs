@@ -1,5 +1,5 @@
 //! The nlsat sample of the issue: every 60th row of `nlsat-dreal3/MANIFEST.tsv` (148 files)
-//! at 3 s per file. Ignored in the normal test run (it takes ~15 s in release mode):
+//! at 3 s per file. Ignored in the normal test run (about 10 s in release mode):
 //! `cargo test --release -p benchmarks --test nlsat_sample -- --ignored --nocapture`.
 //! Asserts soundness against Z3's verdicts (no UNSAT where Z3 says sat) and prints the counts.
 
@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 const DIR: &str = "/work/shared/benchmarks/hys-public/nlsat-dreal3";
 
 #[test]
-#[ignore = "benchmark: needs the shared benchmark files, ~15 s in release mode"]
+#[ignore = "benchmark: needs the shared benchmark files, ~10 s in release mode"]
 fn nlsat_every_60th_row() {
     let Ok(manifest) = std::fs::read_to_string(format!("{DIR}/MANIFEST.tsv")) else {
         eprintln!("benchmark files not found, skipping");

@@ -280,6 +280,24 @@ impl BoundTable {
         self.by_lb.insert(j, (l, atom));
     }
 
+    /// Unregisters an atom (it must have been inserted with the same bounds).
+    pub fn remove(&mut self, atom: AtomId, b: &BoundAtom) {
+        let u = b.implied_true_at;
+        let start = self
+            .by_ub
+            .partition_point(|(k, _)| k.cmp_tightness(u) == Ordering::Less);
+        if let Some(off) = self.by_ub[start..].iter().position(|&(_, a)| a == atom) {
+            self.by_ub.remove(start + off);
+        }
+        let l = b.implied_false_at;
+        let start = self
+            .by_lb
+            .partition_point(|(k, _)| k.cmp_tightness(l) == Ordering::Less);
+        if let Some(off) = self.by_lb[start..].iter().position(|&(_, a)| a == atom) {
+            self.by_lb.remove(start + off);
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.by_ub.len()
     }

@@ -95,6 +95,11 @@ impl ClauseDb {
         &self.clauses[r as usize]
     }
 
+    /// The literals of a clause, for taking them out before deletion.
+    pub fn get_lits_mut(&mut self, r: CRef) -> &mut Vec<Lit> {
+        &mut self.clauses[r as usize].lits
+    }
+
     pub fn bump(&mut self, r: CRef) {
         let c = &mut self.clauses[r as usize];
         c.activity += self.cla_inc;

@@ -71,7 +71,7 @@ pub struct SolverConfig {
     /// (`0` answers the first candidate). Default `1000`.
     pub point_refinements: u32,
     /// ... and within at most this many conflicts after the first candidate; then the first
-    /// candidate is the answer. Default `100`.
+    /// candidate is the answer. Range: any. Default `100`.
     pub refine_conflicts: u32,
     /// Points tried per exact check: the simple point of every input box, then points in
     /// quarters of the boxes. Range `>= 1`. Default `8`.
@@ -132,6 +132,9 @@ impl SolverConfig {
                 "clause_decay must be in (0, 1), got {}",
                 self.clause_decay
             ));
+        }
+        if self.point_trials == 0 {
+            return Err("point_trials must be >= 1".into());
         }
         if self.exact_max_bits < 64 {
             return Err("exact_max_bits must be >= 64".into());

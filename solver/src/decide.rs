@@ -2,12 +2,19 @@
 //! existing literals – perform interval splits by dynamically generating new simple bound
 //! literals and deciding them").
 //!
-//! The idea: first decide the *relevant* atoms (those in clauses and assumptions) by VSIDS
-//! activity with saved phases — for a bound atom that is a split at a value the formula or a
-//! learned clause cares about. When every relevant atom is assigned, every clause is
-//! satisfied; then split a variable (VSIDS over variables, bumped through its bound atoms in
-//! conflicts) whose interval is still wider than `msw` (reals) or not a point (integers), at a
-//! fresh bound literal.
+//! The idea, in this order:
+//! 1. decide the *decidable* atoms — Boolean variables and the bound atoms of original
+//!    clauses and assumptions — by VSIDS activity with saved phases (for a bound atom that is
+//!    a split at a value the formula cares about);
+//! 2. then split a variable (VSIDS over variables, bumped through its bound atoms in
+//!    conflicts) whose interval is still wider than `msw` (reals) or not a point (integers),
+//!    at a fresh bound literal (before that, an exact point check may end the search early);
+//! 3. when nothing can be split, decide a literal of a learned clause that is still open
+//!    (bound atoms of learned clauses are not decided in step 1: they carry the fine values
+//!    ICP derived, and splitting at them makes slivers);
+//! 4. on a full assignment that fails the exact check, *refine*: pin input reals to short
+//!    dyadic points below `msw` (a bounded number of times), so that ICP narrows the rest
+//!    around an exactly checkable point.
 //!
 //! Split points: `0` when the interval straddles zero (sign splits help products); for a
 //! positive interval spanning more than six binary orders of magnitude, a power of two near

@@ -9,7 +9,13 @@
 //! definition holds, every given unit (roots, domains) and original clause is satisfied and
 //! every assumption holds. Only then is the answer SAT; otherwise it stays a candidate. The
 //! check never trusts the search's assignment of bound atoms, only the Boolean variables'
-//! values (Boolean structure is exact).
+//! values (Boolean structure is exact). Several points are tried per check (the middle of
+//! each box, then points in quarters of the boxes); checks are exact rational arithmetic, so
+//! their work is budgeted against the search's (see `checks_over_budget`).
+//!
+//! The answer's point stays inside the boxes for the inputs; computed variables may leave
+//! their (outward-rounded) boxes by rounding, which does not matter: only the exact check
+//! decides.
 
 use crate::contractors::check;
 use crate::formula::{Op, Sort};
@@ -19,7 +25,7 @@ use crate::num::Rational;
 use crate::solve::{AtomKind, Reason, SolveResult, Solver, VarKind};
 use crate::var::{Var, VarMap};
 use num_bigint::BigInt;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{One, Signed, Zero};
 
 /// A value of a variable in an exact point.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,34 +94,33 @@ fn rat(x: f64) -> Rational {
     Rational::from_float(x).unwrap_or_else(Rational::zero)
 }
 
-/// The shortest decimal `n·10^-k` in `[a, b]` (exact rational ends) accepted by `inside`,
-/// the one nearest the middle among equally short ones; `None` if there is none with
-/// `k <= 20`.
-fn shortest_decimal(
-    a: &Rational,
-    b: &Rational,
-    inside: &dyn Fn(&Rational) -> bool,
-) -> Option<Rational> {
-    let af = a.to_f64().unwrap_or(0.0);
-    let bf = b.to_f64().unwrap_or(0.0);
-    let m = af.abs().max(bf.abs()).max(1e-300);
+/// The shortest decimal `n·10^e` in `[a, b]` (doubles, `a <= b`) accepted by `inside` (the
+/// exact test), the one nearest the middle among equally short ones; `None` if none has at
+/// most 20 significant digits. The search runs in `f64`; only candidates are built exactly.
+fn shortest_decimal(a: f64, b: f64, inside: &dyn Fn(&Rational) -> bool) -> Option<Rational> {
+    if !(a.is_finite() && b.is_finite()) || a > b {
+        return None;
+    }
+    let m = a.abs().max(b.abs()).max(1e-300);
     let top = m.log10().ceil() as i32 + 1;
-    let two = Rational::from_integer(2.into());
-    let mid = (a + b) / &two;
-    for e in (-20..=top).rev() {
-        let step = if e >= 0 {
+    let mid = a * 0.5 + b * 0.5;
+    for e in (top - 20..=top).rev() {
+        let step = 10f64.powi(e);
+        if step == 0.0 || !step.is_finite() {
+            continue;
+        }
+        let (n_lo, n_hi) = ((a / step).ceil(), (b / step).floor());
+        if n_lo > n_hi {
+            continue;
+        }
+        let n = (mid / step).round().clamp(n_lo, n_hi);
+        let scale = if e >= 0 {
             Rational::from_integer(BigInt::from(10).pow(e as u32))
         } else {
             Rational::new(BigInt::one(), BigInt::from(10).pow((-e) as u32))
         };
-        let n_lo = (a / &step).ceil();
-        let n_hi = (b / &step).floor();
-        if n_lo > n_hi {
-            continue;
-        }
-        let n = (&mid / &step).round().clamp(n_lo.clone(), n_hi.clone());
         for cand in [n, n_lo, n_hi] {
-            let c = cand * &step;
+            let c = rat(cand) * &scale;
             if inside(&c) {
                 return Some(c);
             }
@@ -124,37 +129,39 @@ fn shortest_decimal(
     None
 }
 
-/// The rational with the smallest denominator in `[a, b]` (`0 <= a <= b`), by the continued
-/// fraction (Stern–Brocot) descent; `None` if that needs more than `depth` steps.
-fn simplest_nonneg(a: &Rational, b: &Rational, depth: u32) -> Option<Rational> {
-    let c = a.ceil();
-    if &c <= b {
-        return Some(c);
+/// A guess of the simplest fraction `p/q` (`q <= 10^6`) in `[a, b]`, by the continued
+/// fraction descent in `f64` (fast; the caller verifies it exactly).
+fn simplest_fraction_f64(a: f64, b: f64) -> Option<Rational> {
+    fn go(x: f64, y: f64, depth: u32) -> Option<(f64, f64)> {
+        let c = x.ceil();
+        if c <= y {
+            return Some((c, 1.0));
+        }
+        if depth == 0 {
+            return None;
+        }
+        let f = x.floor();
+        let (p, q) = go(1.0 / (y - f), 1.0 / (x - f), depth - 1)?;
+        // f + q/p
+        Some((f * p + q, p))
     }
-    if depth == 0 {
+    if !(a.is_finite() && b.is_finite()) || a > b {
         return None;
     }
-    // a, b in (f, f + 1): f + 1 / simplest(1 / (b - f), 1 / (a - f))
-    let f = a.floor();
-    let lo = (b - &f).recip();
-    let hi = (a - &f).recip();
-    let r = simplest_nonneg(&lo, &hi, depth - 1)?;
-    Some(f + r.recip())
-}
-
-/// The simplest rational (smallest denominator) in the closed hull of `[a, b]`.
-fn simplest_rational(a: &Rational, b: &Rational) -> Option<Rational> {
-    if a > b {
-        return None;
-    }
-    if !a.is_positive() && !b.is_negative() {
+    if a <= 0.0 && b >= 0.0 {
         return Some(Rational::zero());
     }
-    if a.is_positive() {
-        simplest_nonneg(a, b, 200)
+    let (neg, x, y) = if a > 0.0 {
+        (false, a, b)
     } else {
-        simplest_nonneg(&-b, &-a, 200).map(|r| -r)
+        (true, -b, -a)
+    };
+    let (p, q) = go(x, y, 40)?;
+    if !((1.0..=1e6).contains(&q) && p.is_finite() && p.abs() < 9e15) {
+        return None;
     }
+    let r = Rational::new(BigInt::from(p as i64), BigInt::from(q as i64));
+    Some(if neg { -r } else { r })
 }
 
 /// A simple rational inside `iv` (integral if asked): see [`Model::point_candidates`].
@@ -203,20 +210,25 @@ pub fn simple_point(iv: Interval, integral: bool) -> Option<Rational> {
         };
         return inside(&q).then_some(q);
     }
-    let (lo, hi) = (rat(iv.lo()), rat(iv.hi()));
-    let four = Rational::from_integer(4.into());
-    let w4 = (&hi - &lo) / four;
-    let (a, b) = (&lo + &w4, &hi - &w4);
-    let dec = shortest_decimal(&a, &b, &inside).or_else(|| shortest_decimal(&lo, &hi, &inside));
-    let fr = simplest_rational(&lo, &hi)
-        .filter(|r| inside(r))
-        .or_else(|| simplest_rational(&a, &b).filter(|r| inside(r)));
-    // decimals read better; a fraction only if it is much simpler (1/3 in a tiny box)
+    let (lo, hi) = (iv.lo(), iv.hi());
+    let w4 = hi * 0.25 - lo * 0.25;
+    let dec =
+        shortest_decimal(lo + w4, hi - w4, &inside).or_else(|| shortest_decimal(lo, hi, &inside));
+    // decimals read better; a fraction only if it is much simpler (1/3 in a tiny box), which
+    // needs a decimal with a denominator above 1000
     let thousand = BigInt::from(1000);
+    if dec.as_ref().is_some_and(|d| *d.denom() <= thousand) {
+        return dec;
+    }
+    let fr = simplest_fraction_f64(lo, hi).filter(|r| inside(r));
+    let (lo, hi) = (rat(lo), rat(hi));
     match (dec, fr) {
         (Some(d), Some(f)) if f.denom() * &thousand < *d.denom() => Some(f),
         (Some(d), _) => Some(d),
-        (None, f) => f,
+        (None, f) => f.or_else(|| {
+            let m = (&lo + &hi) / Rational::from_integer(2.into());
+            inside(&m).then_some(m)
+        }),
     }
     .or_else(|| {
         let m = (&lo + &hi) / Rational::from_integer(2.into());
@@ -431,7 +443,7 @@ impl Solver {
     /// ten times cheaper), plus a fixed allowance — counted, not timed, so runs repeat.
     pub(crate) fn checks_over_budget(&self) -> bool {
         let search = self.stats.propagations + self.stats.icp_runs - self.work_at_start;
-        self.check_work > search / 100 + 20_000
+        self.check_work > search / 100 + 2_000
     }
 
     /// The point of input `v` for a trial: the simple point of its box first, then simple
@@ -695,9 +707,9 @@ mod tests {
         assert_eq!(simple_point(Interval::ENTIRE, false), Some(q(0, 1)));
         assert_eq!(simple_point(Interval::point(0.1), false), Some(rat(0.1)));
         let iv = Interval::new(1.0, true, 1.0f64.next_up(), false);
-        // a 17-digit decimal fits between 1 and its successor
+        // some rational between 1 and its successor
         let p = simple_point(iv, false).unwrap();
-        assert!(iv.contains_rational(&p) && p.denom() == &BigInt::from(10u64.pow(16)));
+        assert!(iv.contains_rational(&p));
         for (lo, hi) in [(1e-300, 2e-300), (-7.3, -7.2), (123456.7, 123456.71)] {
             let p = simple_point(Interval::open(lo, hi), false).unwrap();
             assert!(
@@ -709,10 +721,10 @@ mod tests {
 
     #[test]
     fn simplest_rationals() {
-        assert_eq!(simplest_rational(&q(3, 10), &q(4, 10)), Some(q(1, 3)));
-        assert_eq!(simplest_rational(&q(-4, 10), &q(-3, 10)), Some(q(-1, 3)));
-        assert_eq!(simplest_rational(&q(-1, 10), &q(3, 10)), Some(q(0, 1)));
-        assert_eq!(simplest_rational(&q(7, 3), &q(7, 3)), Some(q(7, 3)));
+        assert_eq!(simplest_fraction_f64(0.3, 0.4), Some(q(1, 3)));
+        assert_eq!(simplest_fraction_f64(-0.4, -0.3), Some(q(-1, 3)));
+        assert_eq!(simplest_fraction_f64(-0.1, 0.3), Some(q(0, 1)));
+        assert_eq!(simplest_fraction_f64(2.3, 2.4), Some(q(7, 3)));
         let third = Interval::from_rational(&q(1, 3));
         assert_eq!(simple_point(third, false), Some(q(1, 3)));
         let x = Interval::from_rational(&q(22, 7));

@@ -6,6 +6,11 @@
 //! follow the Luby sequence (`restart_first · luby(i)` conflicts); every `reduce_first +
 //! k·reduce_inc` conflicts the worse half of the learned clauses (by LBD, then activity) is
 //! deleted, keeping clauses with LBD `<= keep_lbd` and clauses that are reasons.
+//!
+//! The first full assignment that fails the exact check is remembered as the call's
+//! candidate; the search then refines below the splitting width for a bounded number of
+//! conflicts and decisions (see [`crate::config::SolverConfig::point_refinements`]) and answers
+//! that candidate if no exact point turns up (or a time/conflict limit hits first).
 
 use crate::clause::CRef;
 use crate::config::RestartPolicy;
@@ -49,7 +54,7 @@ impl Solver {
                 self.var_heap.decay(self.config.var_decay);
                 self.db.decay(self.config.clause_decay);
                 if let Some(why) = self.limit_hit() {
-                    return SolveResult::Unknown(why);
+                    return self.stopped(why);
                 }
                 if let Some((_, limit)) = &self.saved_candidate {
                     if self.call_conflicts >= *limit {
@@ -61,7 +66,7 @@ impl Solver {
             steps += 1;
             if steps.is_multiple_of(64) || self.stop_reason.is_some() {
                 if let Some(why) = self.limit_hit() {
-                    return SolveResult::Unknown(why);
+                    return self.stopped(why);
                 }
             }
             if since_restart >= restart_at {
@@ -134,6 +139,16 @@ impl Solver {
         }
     }
 
+    /// The answer when a limit stops the search: the candidate found before, if any (it is
+    /// a box ICP could not refute, which says more than "unknown"), else `Unknown`. An
+    /// interrupt is always `Unknown`: whoever interrupts does not want an answer.
+    fn stopped(&mut self, why: String) -> SolveResult {
+        match self.saved_candidate.take() {
+            Some((m, _)) if why != "interrupted" => SolveResult::Candidate(m),
+            _ => SolveResult::Unknown(why),
+        }
+    }
+
     fn restart_limit(&self, i: u64) -> u64 {
         match self.config.restart {
             RestartPolicy::Luby => luby(i) * self.config.restart_first as u64,
@@ -198,7 +213,7 @@ impl Solver {
             return;
         }
         for &c in &cands {
-            self.db.delete(c);
+            self.delete_clause(c);
         }
         self.purge_watches();
         self.db.release(&cands);

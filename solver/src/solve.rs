@@ -242,6 +242,8 @@ pub struct Solver {
     pub(crate) phase: Vec<i8>,
     pub(crate) relevant: Vec<bool>,
     pub(crate) decidable: Vec<bool>,
+    /// number of stored clauses containing the atom
+    pub(crate) occ: Vec<u32>,
     /// created by ICP or a split (not by the user): recycled once unassigned and irrelevant
     pub(crate) internal: Vec<bool>,
     pub(crate) freed: Vec<bool>,
@@ -330,6 +332,7 @@ impl Solver {
             phase: Vec::new(),
             relevant: Vec::new(),
             decidable: Vec::new(),
+            occ: Vec::new(),
             internal: Vec::new(),
             freed: Vec::new(),
             garbage: Vec::new(),
@@ -679,6 +682,7 @@ impl Solver {
         self.phase.push(0);
         self.relevant.push(false);
         self.decidable.push(false);
+        self.occ.push(0);
         self.internal.push(false);
         self.freed.push(false);
         self.seen.push(0);
@@ -718,9 +722,11 @@ impl Solver {
             let var = b.var;
             self.tables[var].insert(a, b);
             if self.value[a.index()] == 0 {
-                // already implied by the current bounds? then assign it now (only at level 0
-                // in practice: atoms become relevant mid-search only through learned clauses,
-                // whose unassigned literals are not implied, see `analyze`)
+                // already implied by the current bounds? then assign it now. Mid-search this
+                // is at the current level although the implying bound may be older; after a
+                // backjump between the two the atom is then unassigned though implied — BCP
+                // may miss a propagation there, never soundness (clauses are re-checked by
+                // `pick_open_clause` and a wrong decision only leads to a conflict)
                 let (ub, ub_lit) = self.ub[var];
                 let (lb, lb_lit) = self.lb[var];
                 let b = &self.bound_atoms[i as usize];
@@ -795,7 +801,10 @@ impl Solver {
         }
         if c.len() == 1 {
             let l = c[0];
-            self.given_units.push(l);
+            // Boolean units hold in every assignment the exact check sees; bounds are checked
+            if matches!(self.atom_kind[l.atom().index()], AtomKind::Bound(_)) {
+                self.given_units.push(l);
+            }
             if self.lit_value(l) == LBool::Undef {
                 if self.assign(l, Reason::Given).is_err() {
                     self.ok = false;
@@ -836,6 +845,10 @@ impl Solver {
     }
 
     pub(crate) fn attach(&mut self, cref: CRef) {
+        for k in 0..self.db.get(cref).lits.len() {
+            let a = self.db.get(cref).lits[k].atom().index();
+            self.occ[a] += 1;
+        }
         let c = self.db.get(cref);
         let (a, b) = (c.lits[0], c.lits[1]);
         self.watches[a.index()].push(Watcher { cref, blocker: b });
@@ -1196,11 +1209,42 @@ impl Solver {
             return;
         }
         for &r in &removed {
-            self.db.delete(r);
+            self.delete_clause(r);
         }
         self.purge_watches();
         self.db.release(&removed);
         self.stats.deleted += removed.len() as u64;
+    }
+
+    /// Deletes a clause (the caller purges the watch lists before slots are reused). Atoms
+    /// that only learned clauses made relevant stop being relevant with their last clause:
+    /// bound implications then no longer assign them, which keeps the per-variable tables
+    /// (and the work of every bound change) in proportion to the live clauses.
+    pub(crate) fn delete_clause(&mut self, r: CRef) {
+        if self.db.get(r).deleted {
+            return;
+        }
+        let lits = std::mem::take(self.db.get_lits_mut(r));
+        for &l in &lits {
+            let a = l.atom().index();
+            self.occ[a] -= 1;
+            if self.occ[a] == 0 && !self.decidable[a] && self.relevant[a] {
+                self.make_irrelevant(l.atom());
+            }
+        }
+        self.db.delete(r);
+    }
+
+    fn make_irrelevant(&mut self, a: AtomId) {
+        self.relevant[a.index()] = false;
+        if let AtomKind::Bound(i) = self.atom_kind[a.index()] {
+            let b = &self.bound_atoms[i as usize];
+            let var = b.var;
+            self.tables[var].remove(a, b);
+            if self.value[a.index()] == 0 && self.internal[a.index()] {
+                self.garbage.push(a);
+            }
+        }
     }
 
     /// Drops watchers of deleted clauses.
