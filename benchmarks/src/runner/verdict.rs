@@ -281,14 +281,15 @@ impl fmt::Display for Exit {
 }
 
 /// Allocation-failure messages of the runtimes the solvers are written in (Rust, C++, glibc,
-/// shells, Python), as printed when `RLIMIT_AS` refuses memory.
-const MEMORY_MESSAGES: [&str; 6] = [
+/// shells, Python, gnulib-based tools), as printed when `RLIMIT_AS` refuses memory.
+const MEMORY_MESSAGES: [&str; 7] = [
     "memory allocation of",
     "bad_alloc",
     "out of memory",
     "cannot allocate memory",
     "cannot allocate",
     "memoryerror",
+    "memory exhausted",
 ];
 
 /// The verdict of a finished (not timed-out) run, with a note explaining any ERROR.
