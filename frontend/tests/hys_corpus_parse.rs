@@ -6,38 +6,13 @@
 
 use frontend::diag::{Diagnostic, SourceMap};
 use frontend::hys::{parser, printer};
-use std::path::{Path, PathBuf};
+mod common;
+
+use common::{collect, corpus_dir};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 const EXPECTED_FILES: usize = 8962;
-
-fn corpus_dir() -> PathBuf {
-    let base = match std::env::var_os("ICPIC3_BENCHMARKS") {
-        Some(dir) => PathBuf::from(dir),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/benchmarks"),
-    };
-    let dir = base.join("hys-public");
-    assert!(
-        dir.is_dir(),
-        "the .hys corpus is missing: {} is not a directory (set ICPIC3_BENCHMARKS to the \
-         directory that contains hys-public/)",
-        dir.display()
-    );
-    dir
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read directory {}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("directory entry").path();
-        if path.is_dir() {
-            collect(&path, out);
-        } else if path.extension().is_some_and(|x| x == "hys") {
-            out.push(path);
-        }
-    }
-}
 
 enum Outcome {
     Parsed,

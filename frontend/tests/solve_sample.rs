@@ -9,16 +9,13 @@ use frontend::hys::{self, Lowered};
 use frontend::solve_cmd::{solve_expr, Options, Verdict};
 use solver::SolverConfig;
 use std::collections::HashMap;
+mod common;
+
 use std::path::PathBuf;
 use std::time::Duration;
 
 fn nlsat_dir() -> PathBuf {
-    std::env::var_os("ICPIC3_BENCHMARKS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/benchmarks")
-        })
-        .join("hys-public/nlsat-dreal3")
+    common::benchmark_dir("hys-public/nlsat-dreal3")
 }
 
 fn tsv(name: &str) -> Vec<Vec<String>> {

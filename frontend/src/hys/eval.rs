@@ -342,6 +342,18 @@ fn eval_op(op: &Op, sort: Sort, args: &[Value]) -> Value {
             None => Value::Unknown,
         };
     }
+    if let Some(f) = Transcendental::from_op(op) {
+        // A high-precision MPFR enclosure with exact rational ends (the exact value where it
+        // is rational, e.g. sin(0) or log2(8)).
+        let Some(x) = args.first().and_then(exact_arg) else {
+            return Value::Unknown;
+        };
+        return match enclose_rational(f, x) {
+            Some(RationalEnclosure::Exact(q)) => Value::exact(q),
+            Some(RationalEnclosure::Between(lo, hi)) => Value::num(Iv::closed(lo, hi)),
+            Some(RationalEnclosure::Unspecified) | None => Value::Unknown,
+        };
+    }
     let t = match sort {
         Sort::MachineInt(t) => Some(t),
         _ => None,
@@ -425,29 +437,6 @@ fn eval_op(op: &Op, sort: Sort, args: &[Value]) -> Value {
             // Values are kept in the type's range: arithmetic shift for signed types, and a
             // logical one for unsigned types (whose values are non-negative).
             machine(t, if *op == Op::BvShl { a << n } else { a >> n })
-        }
-        Op::Sin
-        | Op::Cos
-        | Op::Tan
-        | Op::Exp
-        | Op::Exp2
-        | Op::Exp10
-        | Op::Log
-        | Op::Log2
-        | Op::Log10 => {
-            // A high-precision MPFR enclosure with exact rational ends (the exact value where
-            // it is rational, e.g. sin(0) or log2(8)).
-            let (Some(f), Some(x)) = (
-                Transcendental::from_op(op),
-                args.first().and_then(exact_arg),
-            ) else {
-                return Value::Unknown;
-            };
-            match enclose_rational(f, x) {
-                Some(RationalEnclosure::Exact(q)) => Value::exact(q),
-                Some(RationalEnclosure::Between(lo, hi)) => Value::num(Iv::closed(lo, hi)),
-                Some(RationalEnclosure::Unspecified) | None => Value::Unknown,
-            }
         }
         // IEEE operations are not decided here yet: a model that needs them stays a
         // candidate.
