@@ -15,6 +15,10 @@
 //! of cases per property for both (defaults keep `cargo test` within seconds); the `#[ignore]`d
 //! `millions` test runs 1,000,000 loop cases per family unless the variable says otherwise.
 
+mod common;
+
+use common::{pow2, q, rat};
+
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use proptest::prelude::*;
@@ -82,23 +86,6 @@ const SPECIALS: [f64; 26] = [
     1.4916681462400413e-154,
     -7.0,
 ];
-
-fn rat(x: f64) -> Rational {
-    Rational::from_float(x).expect("finite")
-}
-
-fn q(n: i64, d: i64) -> Rational {
-    Rational::new(BigInt::from(n), BigInt::from(d))
-}
-
-fn pow2(k: i64) -> Rational {
-    let one = BigInt::from(1);
-    if k >= 0 {
-        Rational::from_integer(one << k as usize)
-    } else {
-        Rational::new(one, BigInt::from(1) << (-k) as usize)
-    }
-}
 
 /// A double with a random significand and a binary exponent in `[lo, hi]` (subnormal below
 /// -1022), random sign.
@@ -572,50 +559,8 @@ fn special_double() -> impl Strategy<Value = f64> {
         prop::sample::select(SPECIALS.to_vec()),
         any::<f64>().prop_filter("finite", |x| x.is_finite()),
         -1e3..1e3f64,
-        (-1100i32..1024, any::<u64>(), any::<bool>()).prop_map(|(e, m, s)| {
-            let x = (1.0 + (m >> 12) as f64 / (1u64 << 52) as f64) * 2f64.powi(e.max(-1074));
-            if s {
-                -x
-            } else {
-                x
-            }
-        }),
+        common::any_binade_double(),
     ]
-}
-
-/// A box with random ends and kinds (sometimes infinite) and an exact point in it: a
-/// rational convex combination of the ends, or a point past a finite end if the other is
-/// infinite.
-fn box_and_point() -> impl Strategy<Value = (Interval, Rational)> {
-    (
-        special_double(),
-        special_double(),
-        any::<bool>(),
-        any::<bool>(),
-        0u8..8,
-        0u64..=1000,
-        1u64..=1000,
-    )
-        .prop_filter_map(
-            "non-empty with a point",
-            |(x, y, lo_open, hi_open, inf, num, den)| {
-                let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
-                let lo = if inf == 0 { f64::NEG_INFINITY } else { lo };
-                let hi = if inf == 1 { f64::INFINITY } else { hi };
-                let b = Interval::new(lo, lo_open, hi, hi_open);
-                if b.is_empty() {
-                    return None;
-                }
-                let t = q((num % (den + 1)) as i64, den as i64);
-                let p = match (lo.is_finite(), hi.is_finite()) {
-                    (true, true) => rat(lo) + t * (rat(hi) - rat(lo)),
-                    (true, false) => rat(lo) + t * q(1000, 1),
-                    (false, true) => rat(hi) - t * q(1000, 1),
-                    (false, false) => t,
-                };
-                b.contains_rational(&p).then_some((b, p))
-            },
-        )
 }
 
 proptest! {
@@ -627,7 +572,7 @@ proptest! {
     })]
 
     #[test]
-    fn prop_binary((ba, a) in box_and_point(), (bb, b) in box_and_point(), seed in any::<u64>()) {
+    fn prop_binary((ba, a) in common::box_and_point(special_double().boxed()), (bb, b) in common::box_and_point(special_double().boxed()), seed in any::<u64>()) {
         let mut rng = Rng::new(seed);
         check_mul(&mut rng, &a, ba, &b, bb);
         check_div(&mut rng, &a, ba, &b, bb);
@@ -636,7 +581,7 @@ proptest! {
     }
 
     #[test]
-    fn prop_unary((ba, a) in box_and_point(), n in 0u32..9, seed in any::<u64>()) {
+    fn prop_unary((ba, a) in common::box_and_point(special_double().boxed()), n in 0u32..9, seed in any::<u64>()) {
         let mut rng = Rng::new(seed);
         check_abs(&mut rng, &a, ba);
         check_pow(&mut rng, &a, ba, n);

@@ -22,6 +22,10 @@
 //! `#[ignore]`d `millions` test runs 111,112 loop cases per function (1,000,008 in total)
 //! unless the variable says otherwise.
 
+mod common;
+
+use common::{pow2, q, rat};
+
 use num_bigint::BigInt;
 use num_traits::Signed;
 use proptest::prelude::*;
@@ -65,23 +69,6 @@ impl Rng {
     /// uniform in [0, 1)
     fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
-fn rat(x: f64) -> Rational {
-    Rational::from_float(x).expect("finite")
-}
-
-fn q(n: i64, d: i64) -> Rational {
-    Rational::new(BigInt::from(n), BigInt::from(d))
-}
-
-fn pow2(k: i64) -> Rational {
-    let one = BigInt::from(1);
-    if k >= 0 {
-        Rational::from_integer(one << k as usize)
-    } else {
-        Rational::new(one, BigInt::from(1) << (-k) as usize)
     }
 }
 
@@ -636,48 +623,8 @@ fn special_double() -> impl Strategy<Value = f64> {
         any::<f64>().prop_filter("finite", |x| x.is_finite()),
         -20.0..20.0f64,
         (-60i64..60).prop_map(|j| half_pi_multiple(j).0),
-        (-1100i32..1024, any::<u64>(), any::<bool>()).prop_map(|(e, m, s)| {
-            let x = (1.0 + (m >> 12) as f64 / (1u64 << 52) as f64) * 2f64.powi(e.max(-1074));
-            if s {
-                -x
-            } else {
-                x
-            }
-        }),
+        common::any_binade_double(),
     ]
-}
-
-/// A box with random ends and kinds (sometimes infinite) and an exact point in it.
-fn box_and_point() -> impl Strategy<Value = (Interval, Rational)> {
-    (
-        special_double(),
-        special_double(),
-        any::<bool>(),
-        any::<bool>(),
-        0u8..8,
-        0u64..=1000,
-        1u64..=1000,
-    )
-        .prop_filter_map(
-            "non-empty with a point",
-            |(x, y, lo_open, hi_open, inf, num, den)| {
-                let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
-                let lo = if inf == 0 { f64::NEG_INFINITY } else { lo };
-                let hi = if inf == 1 { INF } else { hi };
-                let b = Interval::new(lo, lo_open, hi, hi_open);
-                if b.is_empty() {
-                    return None;
-                }
-                let t = q((num % (den + 1)) as i64, den as i64);
-                let p = match (lo.is_finite(), hi.is_finite()) {
-                    (true, true) => rat(lo) + t * (rat(hi) - rat(lo)),
-                    (true, false) => rat(lo) + t * q(1000, 1),
-                    (false, true) => rat(hi) - t * q(1000, 1),
-                    (false, false) => t,
-                };
-                b.contains_rational(&p).then_some((b, p))
-            },
-        )
 }
 
 proptest! {
@@ -688,7 +635,7 @@ proptest! {
     })]
 
     #[test]
-    fn prop_transcendental(fi in 0usize..9, (b, x) in box_and_point(), seed in any::<u64>()) {
+    fn prop_transcendental(fi in 0usize..9, (b, x) in common::box_and_point(special_double().boxed()), seed in any::<u64>()) {
         let mut rng = Rng::new(seed);
         check_case(&mut rng, Transcendental::ALL[fi], &x, b);
     }
