@@ -564,7 +564,10 @@ mod tests {
         assert_eq!(convert(F, f, Rne, b(0.1)), 0.1f32.to_bits() as u64);
         assert_eq!(convert(F, f, Rtz, b(1e300)), f32::MAX.to_bits() as u64);
         assert_eq!(convert(F, f, Rne, b(-0.0)), (-0.0f32).to_bits() as u64);
-        assert_eq!(convert(f, F, Rne, 0.1f32.to_bits() as u64), b(0.1f32 as f64));
+        assert_eq!(
+            convert(f, F, Rne, 0.1f32.to_bits() as u64),
+            b(0.1f32 as f64)
+        );
         assert_eq!(to_integer_trunc(F, b(-2.7)), Some(BigInt::from(-2)));
         assert_eq!(to_integer_trunc(F, b(f64::INFINITY)), None);
     }
