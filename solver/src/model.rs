@@ -32,6 +32,8 @@ use num_traits::{One, Signed, Zero};
 pub enum Value {
     Bool(bool),
     Num(Rational),
+    /// an IEEE variable's float, as raw bits of its format (binary32 in the low 32 bits)
+    Fp(u64),
     /// a variable of a sort the solver does not model (no value)
     Unknown,
 }
