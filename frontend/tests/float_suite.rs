@@ -191,6 +191,111 @@ fn float_suite_all_decided() {
     assert!(undecided.is_empty(), "{}", undecided.join("\n"));
 }
 
+/// The witnesses of the sat problems, as `examples/floats/derive.py` found and checked them with
+/// its own IEEE arithmetic, make every constraint true in icpic3's evaluator: the evaluator
+/// that validates models agrees with the independent derivation.
+#[test]
+fn independent_witnesses_validate() {
+    use PointValue::{Fp, Num};
+    let d = |x: f64| Fp(x.to_bits());
+    let f = |x: f32| Fp(x.to_bits() as u64);
+    let n = |k: i64| Num(Rational::from_integer(k.into()));
+    let witnesses: Vec<(&str, Vec<(&str, PointValue)>)> = vec![
+        ("nan_not_self_equal.hys", vec![("x", d(f64::NAN))]),
+        (
+            "assoc_unit_interval.hys",
+            vec![("a", d(0.1)), ("b", d(0.2)), ("c", d(0.3))],
+        ),
+        ("x_plus_one_fp64.hys", vec![("x", d(9007199254740992.0))]),
+        ("x_plus_one_fp32_boundary.hys", vec![("x", f(16777216.0))]),
+        ("sqrt_negative_zero.hys", vec![("x", d(-0.0))]),
+        (
+            "div_zero_negative_inf.hys",
+            vec![("x", d(1.0)), ("y", d(-0.0))],
+        ),
+        ("div_zero_nan.hys", vec![("x", d(0.0))]),
+        (
+            "overflow_rtp_positive.hys",
+            vec![("x", f(f32::MAX)), ("y", f(f32::MAX))],
+        ),
+        ("overflow_half_ulp_tie.hys", vec![("x", f(f32::MAX))]),
+        ("subnormal_half_flushes.hys", vec![("x", d(5e-324))]),
+        (
+            "gradual_underflow_signed_zero.hys",
+            vec![("x", d(-0.0)), ("y", d(0.0))],
+        ),
+        (
+            "rounding_modes_differ.hys",
+            vec![("a", d(1.0)), ("b", d(0.1))],
+        ),
+        ("rounding_modes_signed_zero.hys", vec![("a", d(-0.0))]),
+        ("to_int32_truncates.hys", vec![("x", d(-2.7))]),
+        ("int32_to_fp32_inexact.hys", vec![("k", n(16777217))]),
+        (
+            "int64_to_fp64_first_gap.hys",
+            vec![("k", n(9007199254740993))],
+        ),
+        (
+            "identity_vs_feq_zero.hys",
+            vec![("x", d(-0.0)), ("y", d(0.0))],
+        ),
+        (
+            "identity_vs_feq_nan.hys",
+            vec![("x", d(f64::NAN)), ("y", d(f64::NAN))],
+        ),
+        (
+            "fp64_to_fp32_overflow.hys",
+            vec![("x", d(1e39)), ("y", f(f32::INFINITY))],
+        ),
+        ("int16_square_wraps.hys", vec![("a", n(200))]),
+        (
+            "fast2sum_unordered.hys",
+            vec![("a", f(1e-20)), ("b", f(1.0)), ("s", f(1.0)), ("e", f(0.0))],
+        ),
+        ("cancellation.hys", vec![("x", d(1.5))]),
+        (
+            "fma_single_rounding.hys",
+            vec![("a", d(0.652)), ("b", d(0.789)), ("c", d(0.094))],
+        ),
+    ];
+    let sat: Vec<String> = problems()
+        .into_iter()
+        .filter(|p| p.sat)
+        .map(|p| p.file)
+        .collect();
+    for (file, point) in &witnesses {
+        assert!(sat.iter().any(|s| s == file), "{file} is not a sat problem");
+        let text = std::fs::read_to_string(suite_dir().join(file)).expect("readable");
+        let checked = check(&parse(&text).expect("parses")).0.expect("checks");
+        let values: Vec<PointValue> = checked
+            .declared()
+            .iter()
+            .map(|v| {
+                point
+                    .iter()
+                    .find(|(n, _)| *n == v.name)
+                    .map(|(_, x)| x.clone())
+                    .unwrap_or_else(|| panic!("{file}: no value for {}", v.name))
+            })
+            .collect();
+        let constraints: Vec<_> = checked
+            .sections()
+            .iter()
+            .flat_map(|s| s.constraints.iter().copied())
+            .collect();
+        assert_eq!(
+            eval_all(&checked, &constraints, &values, &[]),
+            Truth::True,
+            "{file}"
+        );
+    }
+    assert_eq!(
+        witnesses.len(),
+        sat.len(),
+        "a witness for every sat problem"
+    );
+}
+
 /// The re-evaluation of printed models is itself able to fail: a wrong model is caught.
 #[test]
 fn printed_models_are_checked() {
