@@ -62,6 +62,9 @@ pub(crate) enum PropKind {
         fit: Interval,
         linked: bool,
     },
+    /// machine integers (`Bv*`, and `Convert` of an integer into a machine type): see
+    /// [`crate::icp_bv`]
+    Bv(crate::icp_bv::BvProp),
 }
 
 #[derive(Clone, Debug)]
@@ -121,6 +124,9 @@ pub(crate) fn make_prop(s: &Solver, out: Var, op: &Op, args: &[Var]) -> Result<P
         ));
     }
     let kind = match op {
+        op if crate::icp_bv::handles(s, out, op, args) => {
+            crate::icp_bv::make_bv_prop(s, out, op, args)?
+        }
         Op::Linear { coeffs, constant } => {
             if coeffs.len() != args.len() {
                 return Err("linear definition with mismatched coefficients".into());
@@ -474,7 +480,13 @@ impl Solver {
 
     /// Posts both ends of `new` for `v`; the reason is built by pushing the bounds of `rvars`
     /// (all ends) only if something is posted.
-    fn post_both(&mut self, p: u32, v: Var, new: Interval, rvars: &[Var]) -> Result<(), Conflict> {
+    pub(crate) fn post_both(
+        &mut self,
+        p: u32,
+        v: Var,
+        new: Interval,
+        rvars: &[Var],
+    ) -> Result<(), Conflict> {
         let lo = self.end_action(v, new, End::Lower);
         let hi = self.end_action(v, new, End::Upper);
         if lo == EndAction::Nothing && hi == EndAction::Nothing {
@@ -508,6 +520,7 @@ impl Solver {
             PropKind::Linear { .. } => self.run_linear(p),
             PropKind::Ite => self.run_ite(p),
             PropKind::BoolToNum => self.run_bool2num(p),
+            PropKind::Bv(_) => self.run_bv(p),
             _ => self.run_generic(p, out),
         }
     }

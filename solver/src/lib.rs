@@ -29,6 +29,7 @@ mod decide;
 pub mod formula;
 mod heap;
 mod icp;
+mod icp_bv;
 pub mod interval;
 pub mod lit;
 pub mod model;

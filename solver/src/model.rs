@@ -17,7 +17,7 @@
 //! their (outward-rounded) boxes by rounding, which does not matter: only the exact check
 //! decides.
 
-use crate::contractors::check;
+use crate::contractors::{check, check_bv};
 use crate::formula::{Op, Sort};
 use crate::interval::Interval;
 use crate::lit::Lit;
@@ -643,6 +643,19 @@ fn eval_def(op: &Op, args: &[&Value], out_sort: Sort) -> Eval {
             }
             None => Eval::Fail,
         },
+        // machine integers: exact big-integer evaluation with C semantics (the output's type
+        // gives the width; unspecified results admit any value)
+        op if check_bv::is_bv(op) => {
+            let (Sort::MachineInt(t), Some(xs)) = (out_sort, num_args(args)) else {
+                return Eval::Fail;
+            };
+            let owned: Vec<Rational> = xs.into_iter().cloned().collect();
+            match check_bv::eval_rational(op, t, &owned) {
+                Some(check_bv::BvValue::Value(v)) => Eval::Num(Rational::from_integer(v)),
+                Some(check_bv::BvValue::Unspecified) => Eval::Any,
+                None => Eval::Fail,
+            }
+        }
         Op::Div => match num_args(args).as_deref() {
             Some([_, b]) if b.is_zero() => Eval::Any,
             Some(xs) => eval_family(op, xs),
