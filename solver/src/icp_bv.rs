@@ -292,11 +292,12 @@ impl Solver {
         // unary operations read their (absent) second argument as the empty-free whole line
         let whole = IntIv::new(-BIG, BIG);
         let bbox = |s: &Self| b.map_or(whole, |b| s.int_box(b));
-        // forward
+        // forward: the image is cut by the output's box piece by piece (a wrapped image has
+        // two), so the output's bounds are part of the reason too
         let (ai, bi) = (self.int_box(a), bbox(self));
         let o = self.int_box(out);
         let f = bv_fwd(bp, src, ai, bi).cut(o);
-        self.post_both(p, out, to_interval(f), &all[1..n])?;
+        self.post_both(p, out, to_interval(f), &all[..n])?;
         // backward
         let (o, ai, bi) = (self.int_box(out), self.int_box(a), bbox(self));
         let na = bv_bwd(bp, 0, o, ai, bi);
