@@ -82,7 +82,7 @@ fn random_count(t: IntType, rng: &mut Rng) -> IntIv {
         1 => (rng.next() % 4) as i128,
         _ => (rng.next() % (w as u64 + 2)) as i128,
     };
-    let hi = if rng.next() % 4 == 0 {
+    let hi = if rng.next().is_multiple_of(4) {
         lo + len
     } else {
         (lo + len).min(w - 1)
@@ -263,11 +263,13 @@ fn points_agree_with_native_operations() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(20_000);
-    let rep = bv_diff::run_diff(n, 0x0dd_b175);
+    let rep = bv_diff::run_diff(n, 0x0dd_b175, 1);
+    assert_eq!(rep.rows.len(), 8);
     for (name, _, checks, bad, first) in &rep.rows {
         assert_eq!(
             *bad, 0,
             "{name}: {bad} of {checks} checks differ; first: {first:?}"
         );
     }
+    assert_eq!(rep.total_mismatches(), 0);
 }

@@ -196,7 +196,7 @@ fn holds(p: &Problem, x: i128, hs: &[i128]) -> bool {
 
 fn build(p: &Problem) -> (Formula, Var, Var) {
     let mut f = Formula::new();
-    let mut var = |f: &mut Formula, name: String, t: IntType, d: Domain, aux: bool| {
+    let var = |f: &mut Formula, name: String, t: IntType, d: Domain, aux: bool| {
         f.add_var(VarInfo {
             name,
             sort: Sort::MachineInt(t),

@@ -1130,7 +1130,7 @@ mod tests {
                 "shr",
                 bwd_shr_a,
                 |t, o, a, k| bwd_shift_k(t, false, o, a, k),
-                |t, a, k| (0..4).contains(&k).then(|| a >> k),
+                |_, a, k| (0..4).contains(&k).then(|| a >> k),
                 false,
             ),
         ];

@@ -300,8 +300,9 @@ diff_type!(diff_u32, u32, false);
 diff_type!(diff_i64, i64, true);
 diff_type!(diff_u64, u64, false);
 
-/// Runs the differential check with `inputs` random operand pairs per type.
-pub fn run_diff(inputs: u64, seed: u64) -> DiffReport {
+/// Runs the differential check with `inputs` random operand pairs per type, the types on up
+/// to `threads` threads.
+pub fn run_diff(inputs: u64, seed: u64, threads: usize) -> DiffReport {
     type Runner = fn(u64, u64) -> (u64, Counter);
     let all: [(&str, Runner); 8] = [
         ("int8", diff_i8),
@@ -314,10 +315,24 @@ pub fn run_diff(inputs: u64, seed: u64) -> DiffReport {
         ("uint64", diff_u64),
     ];
     let mut rep = DiffReport::default();
-    for (i, (name, f)) in all.iter().enumerate() {
-        let (n, c) = f(inputs, seed.wrapping_add(i as u64 * 0x9E37_79B9));
-        rep.rows
-            .push((name.to_string(), n, c.checks, c.bad, c.first));
+    // one thread per type, at most `threads` at a time
+    let threads = threads.max(1);
+    for chunk in all.iter().enumerate().collect::<Vec<_>>().chunks(threads) {
+        let results: Vec<_> = std::thread::scope(|s| {
+            let hs: Vec<_> = chunk
+                .iter()
+                .map(|&(i, &(name, f))| {
+                    s.spawn(move || (name, f(inputs, seed.wrapping_add(i as u64 * 0x9E37_79B9))))
+                })
+                .collect();
+            hs.into_iter()
+                .map(|h| h.join().expect("diff thread"))
+                .collect()
+        });
+        for (name, (n, c)) in results {
+            rep.rows
+                .push((name.to_string(), n, c.checks, c.bad, c.first));
+        }
     }
     rep
 }
