@@ -64,6 +64,9 @@ pub(crate) enum PropKind {
     },
     /// an IEEE operation (module `icp_fp`)
     Fp(crate::icp_fp::FpProp),
+    /// machine integers (`Bv*`, and `Convert` of an integer into a machine type): see
+    /// [`crate::icp_bv`]
+    Bv(crate::icp_bv::BvProp),
 }
 
 #[derive(Clone, Debug)]
@@ -131,6 +134,9 @@ pub(crate) fn make_prop(s: &Solver, out: Var, op: &Op, args: &[Var]) -> Result<P
         ));
     }
     let kind = match op {
+        op if crate::icp_bv::handles(s, out, op, args) => {
+            crate::icp_bv::make_bv_prop(s, out, op, args)?
+        }
         Op::Linear { coeffs, constant } => {
             if coeffs.len() != args.len() {
                 return Err("linear definition with mismatched coefficients".into());
@@ -484,7 +490,13 @@ impl Solver {
 
     /// Posts both ends of `new` for `v`; the reason is built by pushing the bounds of `rvars`
     /// (all ends) only if something is posted.
-    fn post_both(&mut self, p: u32, v: Var, new: Interval, rvars: &[Var]) -> Result<(), Conflict> {
+    pub(crate) fn post_both(
+        &mut self,
+        p: u32,
+        v: Var,
+        new: Interval,
+        rvars: &[Var],
+    ) -> Result<(), Conflict> {
         let lo = self.end_action(v, new, End::Lower);
         let hi = self.end_action(v, new, End::Upper);
         if lo == EndAction::Nothing && hi == EndAction::Nothing {
@@ -549,6 +561,7 @@ impl Solver {
                 let k = *k;
                 self.run_fp(p, k)
             }
+            PropKind::Bv(_) => self.run_bv(p),
             _ => self.run_generic(p, out),
         }
     }

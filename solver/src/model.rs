@@ -17,8 +17,8 @@
 //! their (outward-rounded) boxes by rounding, which does not matter: only the exact check
 //! decides.
 
-use crate::contractors::check;
 use crate::contractors::ieee::FpDom;
+use crate::contractors::{check, check_bv};
 use crate::formula::{Op, Sort};
 use crate::interval::Interval;
 use crate::lit::Lit;
@@ -477,14 +477,23 @@ impl Solver {
             self.config.point_trials.max(1)
         };
         let mut found = None;
+        // A point that relies on an unspecified result (division by 0, a shift count out of
+        // range) satisfies the formula, but a front end that validates against the original
+        // constraints cannot confirm it: it is kept only if no later trial finds a point
+        // without one.
+        let mut fallback = None;
         for trial in 0..trials {
             // cost: one exact evaluation per definition, clause and unit
             self.check_work +=
                 (self.defs.len() + self.db.num_original + self.given_units.len() + 1) as u64;
-            if let Some(p) = self.exact_point_trial(&order, trial) {
-                self.stats.point_checks_ok += 1;
-                found = Some(p);
-                break;
+            if let Some((p, unspecified)) = self.exact_point_trial(&order, trial) {
+                if !unspecified {
+                    found = Some(p);
+                    break;
+                }
+                if fallback.is_none() {
+                    fallback = Some(p);
+                }
             }
             if self
                 .deadline
@@ -492,6 +501,10 @@ impl Solver {
             {
                 break;
             }
+        }
+        let found = found.or(fallback);
+        if found.is_some() {
+            self.stats.point_checks_ok += 1;
         }
         found
     }
@@ -510,6 +523,21 @@ impl Solver {
     fn input_point(&self, v: Var, trial: u32) -> Option<Rational> {
         let int = self.vars[v].kind == VarKind::Int;
         let b = self.ibox(v);
+        // Integers beyond 2^53 (64-bit machine types) are not all doubles, and boxes there
+        // cannot shrink below the spacing of doubles: trials 1 and 2 take the exact smallest
+        // and largest integer of the box (typical answers such as `MAX` sit at an end).
+        // Machine integers do so at every magnitude: their extreme values are where
+        // wrap-around happens and where shift counts stay valid.
+        const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53
+        let machine = matches!(self.vars[v].sort, crate::formula::Sort::MachineInt(_));
+        let huge = b.lo().abs().max(b.hi().abs()) > EXACT;
+        if int && (trial == 1 || trial == 2) && b.is_bounded() && (huge || machine) {
+            let iv = crate::icp_bv::int_iv(b);
+            if !iv.is_empty() {
+                let end = if trial == 1 { iv.lo } else { iv.hi };
+                return Some(Rational::from_integer(BigInt::from(end)));
+            }
+        }
         if trial == 0 || !b.is_bounded() || b.is_point() {
             return simple_point(b, int);
         }
@@ -570,9 +598,11 @@ impl Solver {
         }
     }
 
-    /// One exact check with the inputs of `trial`.
-    fn exact_point_trial(&self, order: &[u32], trial: u32) -> Option<VarMap<Value>> {
+    /// One exact check with the inputs of `trial`: the point, and whether it relies on an
+    /// unspecified result.
+    fn exact_point_trial(&self, order: &[u32], trial: u32) -> Option<(VarMap<Value>, bool)> {
         let max_bits = self.config.exact_max_bits;
+        let mut unspecified = false;
         let mut vals: Vec<Option<Value>> = vec![None; self.vars.len()];
         for v in self.vars.keys() {
             let d = &self.vars[v];
@@ -614,7 +644,10 @@ impl Solver {
                     }
                     Eval::Fp(b) => Value::Fp(b),
                     Eval::Bool(b) => Value::Bool(b),
-                    Eval::Any => self.point_of(out)?,
+                    Eval::Any => {
+                        unspecified = true;
+                        self.point_of(out)?
+                    }
                     Eval::Fail => return None,
                 };
                 vals[out.index()] = Some(v);
@@ -626,6 +659,7 @@ impl Solver {
                 if !holds_def(&d.op, &args, &arg_sorts, o, self.vars[out].sort) {
                     return None;
                 }
+                unspecified |= matches!(res, Eval::Any);
             }
         }
         let mut vals: Vec<Value> = vals
@@ -694,7 +728,7 @@ impl Solver {
         for v in vals {
             out.push(v);
         }
-        Some(out)
+        Some((out, unspecified))
     }
 
     fn point_of(&self, v: Var) -> Option<Value> {
@@ -768,6 +802,19 @@ pub(crate) fn eval_def(op: &Op, args: &[&Value], arg_sorts: &[Sort], out_sort: S
             }
             None => Eval::Fail,
         },
+        // machine integers: exact big-integer evaluation with C semantics (the output's type
+        // gives the width; unspecified results admit any value)
+        op if check_bv::is_bv(op) => {
+            let (Sort::MachineInt(t), Some(xs)) = (out_sort, num_args(args)) else {
+                return Eval::Fail;
+            };
+            let owned: Vec<Rational> = xs.into_iter().cloned().collect();
+            match check_bv::eval_rational(op, t, &owned) {
+                Some(check_bv::BvValue::Value(v)) => Eval::Num(Rational::from_integer(v)),
+                Some(check_bv::BvValue::Unspecified) => Eval::Any,
+                None => Eval::Fail,
+            }
+        }
         Op::Div => match num_args(args).as_deref() {
             Some([_, b]) if b.is_zero() => Eval::Any,
             Some(xs) => eval_family(op, xs),
