@@ -272,7 +272,21 @@ impl Solver {
     fn split_lit(&mut self, v: Var) -> Option<Lit> {
         let kind = self.vars[v].kind;
         if let VarKind::Fp(f) = kind {
+            // NaN or not first, then the value, then the sign of a zero
+            let fl = self.vars[v].fp.expect("IEEE variables have flags");
+            let nan = Lit::pos(self.vars[fl.nan].bool_atom.expect("bool"));
+            if self.lit_value(nan) == crate::lit::LBool::Undef {
+                let positive = self.phase[nan.atom().index()] == 1;
+                self.stats.splits += 1;
+                return Some(if positive { nan } else { !nan });
+            }
             let (lo, hi) = (self.lb[v].0.v, self.ub[v].0.v);
+            let neg = Lit::pos(self.vars[fl.neg].bool_atom.expect("bool"));
+            if lo == hi && lo == 0.0 && self.lit_value(neg) == crate::lit::LBool::Undef {
+                let positive = self.phase[neg.atom().index()] == 1;
+                self.stats.splits += 1;
+                return Some(if positive { neg } else { !neg });
+            }
             let c = fp_split_value(f, lo, hi)?;
             let a = self.intern_internal_atom(BoundAtom::fp(v, c, f));
             if self.value[a.index()] != 0 {

@@ -161,7 +161,10 @@ impl Solver {
         self.add_clause(&[!lt0, neg_l]);
         // the two sign atoms are encoding, not choices the formula cares about: deciding
         // them would pin every float to 0 first (the split phase goes toward zero)
-        for l in [le0, lt0] {
+        // The flags, too, are decided by the split heuristic of the variable, not by VSIDS:
+        // so they are still open when the first exact point checks run, and those can try
+        // NaN and signed zeros (decide.rs, `fp_input_point`).
+        for l in [le0, lt0, nan_l, neg_l] {
             self.decidable[l.atom().index()] = false;
         }
         self.assert_domain(v, domain);

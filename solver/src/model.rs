@@ -570,7 +570,7 @@ impl Solver {
     /// significands do, and an exact check costs far less than the splits to reach them.
     fn fp_input_point(&self, v: Var, trial: u32) -> Option<u64> {
         let d = self.fp_dom(v);
-        if trial == 0 || d.as_point().is_some() || !d.has_values() {
+        if trial == 0 || d.as_point().is_some() {
             return simple_float(&d);
         }
         let f = d.fmt;
@@ -580,6 +580,37 @@ impl Solver {
         h ^= h >> 31;
         h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
         h ^= h >> 32;
+        // the special values, where IEEE arithmetic differs most from the reals: trial 1
+        // tries NaN everywhere, trial 2 zeros of mixed signs, trial 3 infinities, later
+        // trials a special value now and then
+        let special = match trial {
+            1 => Some(f.nan_bits()),
+            2 => Some(if h & 1 == 1 {
+                crate::num::ieee::neg(f, 0)
+            } else {
+                0
+            }),
+            3 => Some(
+                f.inf_bits()
+                    | if h & 1 == 1 {
+                        1 << (f.total_bits() - 1)
+                    } else {
+                        0
+                    },
+            ),
+            _ if h % 5 == 0 => Some(match (h >> 3) % 3 {
+                0 => f.nan_bits(),
+                1 => crate::num::ieee::neg(f, 0),
+                _ => 0,
+            }),
+            _ => None,
+        };
+        if let Some(b) = special.filter(|&b| d.contains(b)) {
+            return Some(b);
+        }
+        if !d.has_values() {
+            return simple_float(&d);
+        }
         let (lo, hi) = (d.lo.max(-f64::MAX), d.hi.min(f64::MAX));
         if lo > hi {
             return simple_float(&d);
@@ -600,7 +631,15 @@ impl Solver {
 
     /// One exact check with the inputs of `trial`: the point, and whether it relies on an
     /// unspecified result.
-    fn exact_point_trial(&self, order: &[u32], trial: u32) -> Option<(VarMap<Value>, bool)> {
+    /// One pass of a trial: the values (as far as they got) and the checked point, if the
+    /// point passed. `overrides` replace the trial's values of some inputs.
+    #[allow(clippy::type_complexity)]
+    fn point_pass(
+        &self,
+        order: &[u32],
+        trial: u32,
+        overrides: &[(Var, Value)],
+    ) -> (Vec<Option<Value>>, Option<(VarMap<Value>, bool)>) {
         let max_bits = self.config.exact_max_bits;
         let mut unspecified = false;
         let mut vals: Vec<Option<Value>> = vec![None; self.vars.len()];
@@ -609,12 +648,20 @@ impl Solver {
             if d.defined_by.is_some() {
                 continue;
             }
-            vals[v.index()] = Some(match d.kind {
-                VarKind::Bool => Value::Bool(self.bool_value(v) == crate::lit::LBool::True),
-                VarKind::Unsupported => return None,
-                VarKind::Fp(_) => Value::Fp(self.fp_input_point(v, trial)?),
-                VarKind::Int | VarKind::Real => Value::Num(self.input_point(v, trial)?),
-            });
+            if let Some((_, x)) = overrides.iter().find(|(w, _)| *w == v) {
+                vals[v.index()] = Some(x.clone());
+                continue;
+            }
+            let x = match d.kind {
+                VarKind::Bool => Some(Value::Bool(self.bool_value(v) == crate::lit::LBool::True)),
+                VarKind::Unsupported => None,
+                VarKind::Fp(_) => self.fp_input_point(v, trial).map(Value::Fp),
+                VarKind::Int | VarKind::Real => self.input_point(v, trial).map(Value::Num),
+            };
+            match x {
+                Some(x) => vals[v.index()] = Some(x),
+                None => return (vals, None),
+            }
         }
         for &i in order {
             let d = &self.defs[i as usize];
@@ -622,7 +669,10 @@ impl Solver {
             // arguments without a value (cycles only): take a point of their box
             for &a in &d.args {
                 if vals[a.index()].is_none() {
-                    vals[a.index()] = Some(self.point_of(a)?);
+                    match self.point_of(a) {
+                        Some(x) => vals[a.index()] = Some(x),
+                        None => return (vals, None),
+                    }
                 }
             }
             let computes = vals[out.index()].is_none() && self.vars[out].defined_by == Some(i);
@@ -638,7 +688,7 @@ impl Solver {
                 let v = match res {
                     Eval::Num(q) => {
                         if too_big(&q, max_bits) {
-                            return None;
+                            return (vals, None);
                         }
                         Value::Num(q)
                     }
@@ -646,22 +696,30 @@ impl Solver {
                     Eval::Bool(b) => Value::Bool(b),
                     Eval::Any => {
                         unspecified = true;
-                        self.point_of(out)?
+                        match self.point_of(out) {
+                            Some(x) => x,
+                            None => return (vals, None),
+                        }
                     }
-                    Eval::Fail => return None,
+                    Eval::Fail => return (vals, None),
                 };
                 vals[out.index()] = Some(v);
             } else {
                 if vals[out.index()].is_none() {
-                    vals[out.index()] = Some(self.point_of(out)?);
+                    match self.point_of(out) {
+                        Some(x) => vals[out.index()] = Some(x),
+                        None => return (vals, None),
+                    }
                 }
                 let o = vals[out.index()].as_ref().expect("set");
                 if !holds_def(&d.op, &args, &arg_sorts, o, self.vars[out].sort) {
-                    return None;
+                    return (vals, None);
                 }
                 unspecified |= matches!(res, Eval::Any);
             }
         }
+        let partial = vals.clone();
+        let fail = |p: Vec<Option<Value>>| (p, None);
         let mut vals: Vec<Value> = vals
             .into_iter()
             .map(|v| v.unwrap_or(Value::Unknown))
@@ -670,7 +728,7 @@ impl Solver {
         for v in self.vars.keys() {
             if let (Some(fl), VarKind::Fp(f)) = (self.vars[v].fp, self.vars[v].kind) {
                 let Value::Fp(bits) = vals[v.index()] else {
-                    return None;
+                    return fail(partial);
                 };
                 vals[fl.nan.index()] = Value::Bool(f.is_nan(bits));
                 vals[fl.neg.index()] = Value::Bool(crate::num::ieee::is_neg(f, bits));
@@ -681,7 +739,7 @@ impl Solver {
             if self.vars[v].kind == VarKind::Int {
                 match &vals[v.index()] {
                     Value::Num(q) if q.is_integer() => {}
-                    _ => return None,
+                    _ => return fail(partial),
                 }
             }
         }
@@ -706,12 +764,12 @@ impl Solver {
         };
         for &u in &self.given_units {
             if lit_holds(u) != Some(true) {
-                return None;
+                return fail(partial);
             }
         }
         for &u in &self.assumptions {
             if lit_holds(u) != Some(true) {
-                return None;
+                return fail(partial);
             }
         }
         for c in &self.db.clauses {
@@ -719,7 +777,7 @@ impl Solver {
                 continue;
             }
             if !c.lits.iter().any(|&l| lit_holds(l) == Some(true)) {
-                return None;
+                return fail(partial);
             }
         }
         // level-0 facts that are units without being given are derived: not checked
@@ -728,7 +786,60 @@ impl Solver {
         for v in vals {
             out.push(v);
         }
-        Some((out, unspecified))
+        (partial, Some((out, unspecified)))
+    }
+
+    /// One exact check with the inputs of `trial`: the point, and whether it relies on an
+    /// unspecified result. An input tied to another variable by an asserted identity
+    /// (`s = a + b` on floats is `fsame(s, h)` with `h = a + b`) takes that variable's value
+    /// in a second pass: drawing it independently would almost never satisfy the identity.
+    fn exact_point_trial(&self, order: &[u32], trial: u32) -> Option<(VarMap<Value>, bool)> {
+        let aliases = self.identity_aliases();
+        let mut overrides: Vec<(Var, Value)> = Vec::new();
+        for _ in 0..=aliases.len().min(8) {
+            let (vals, point) = self.point_pass(order, trial, &overrides);
+            if point.is_some() {
+                return point;
+            }
+            let mut changed = false;
+            for &(x, y) in &aliases {
+                if let (Some(vx), Some(vy)) = (&vals[x.index()], &vals[y.index()]) {
+                    if vx != vy {
+                        // a chain of identities settles in as many passes as it is long
+                        overrides.retain(|(w, _)| *w != x);
+                        overrides.push((x, vy.clone()));
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return None;
+            }
+        }
+        None
+    }
+
+    /// Pairs `(input, other)` of IEEE variables whose identity `fsame(input, other)` is a
+    /// given unit.
+    fn identity_aliases(&self) -> Vec<(Var, Var)> {
+        let mut out = Vec::new();
+        for d in &self.defs {
+            if d.op != Op::FSame || d.args.len() != 2 {
+                continue;
+            }
+            let Some(a) = self.vars[d.out].bool_atom else {
+                continue;
+            };
+            if !self.given_units.contains(&Lit::pos(a)) {
+                continue;
+            }
+            for (x, y) in [(d.args[0], d.args[1]), (d.args[1], d.args[0])] {
+                if self.vars[x].defined_by.is_none() && x != y {
+                    out.push((x, y));
+                }
+            }
+        }
+        out
     }
 
     fn point_of(&self, v: Var) -> Option<Value> {
