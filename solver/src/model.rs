@@ -598,7 +598,7 @@ impl Solver {
                         0
                     },
             ),
-            _ if h % 5 == 0 => Some(match (h >> 3) % 3 {
+            _ if h.is_multiple_of(5) => Some(match (h >> 3) % 3 {
                 0 => f.nan_bits(),
                 1 => crate::num::ieee::neg(f, 0),
                 _ => 0,
