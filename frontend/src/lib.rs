@@ -5,3 +5,4 @@ pub mod cli;
 pub mod diag;
 pub mod hys;
 pub mod solve_cmd;
+pub mod ts_cmd;
