@@ -178,9 +178,10 @@ where
             let progress: Arc<Mutex<Vec<String>>> = Arc::default();
             let log: ic3::Log = if verbose > 1 {
                 let p = progress.clone();
+                let t0 = std::time::Instant::now();
                 Arc::new(move |line: String| {
                     if let Ok(mut v) = p.lock() {
-                        v.push(line);
+                        v.push(format!("[{:8.3} s] {line}", t0.elapsed().as_secs_f64()));
                     }
                 })
             } else {

@@ -82,7 +82,8 @@ impl<'a> Base<'a> {
         }
         // I(s0) ∧ T(s0,s1) ∧ … ∧ T(sk-1,sk) ∧ TARGET(sk)
         let result = self.s.solve(&[act]);
-        let secs = t0.elapsed().as_secs_f64();
+        let took = t0.elapsed();
+        let secs = took.as_secs_f64();
         let name = self.engine;
         match result {
             SolveResult::Unsat => {
@@ -98,7 +99,7 @@ impl<'a> Base<'a> {
                 DepthOutcome::NoCex
             }
             SolveResult::Sat(m) | SolveResult::Candidate(m) => {
-                match replay(self.ts, &mut self.s, &self.u, &[act], &m, val, limits) {
+                match replay(self.ts, &mut self.s, &self.u, &[act], &m, took, val, limits) {
                     Ok(trace) => {
                         log(format!(
                             "{name}: depth {k} is SATISFIABLE, trace replayed exactly ({secs:.6} s)"

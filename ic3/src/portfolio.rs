@@ -5,7 +5,10 @@
 //! interrupt flag. The first SAFE or UNSAFE (both already validated by the engine: UNSAFE only
 //! after exact replay) is the answer; the flag is set and every solver of the other engines
 //! returns `Unknown("interrupted")` at its next check. If no engine is definite, the best
-//! answer is kept (CANDIDATE SOLUTION over UNKNOWN). The deadline is watched here as well as
+//! answer is kept (CANDIDATE SOLUTION over UNKNOWN). A CANDIDATE SOLUTION does not end the
+//! portfolio at once — another engine may still prove SAFE or replay a trace — but the others
+//! only get as long again as the candidate took (at least [`CANDIDATE_GRACE_MIN`]), so that a
+//! candidate answer does not turn into a timeout. The deadline is watched here as well as
 //! inside the solvers: once it has passed, the portfolio answers UNKNOWN within a fraction of
 //! a second even if an engine is busy outside a solver call (the thread is then left to stop
 //! on the flag).
@@ -25,6 +28,8 @@ use std::time::{Duration, Instant};
 const POLL: Duration = Duration::from_millis(20);
 /// How long engines get to report after the deadline or an outer interrupt.
 const GRACE: Duration = Duration::from_millis(300);
+/// The least time the other engines get after a candidate.
+pub const CANDIDATE_GRACE_MIN: Duration = Duration::from_secs(1);
 /// Engines' threads get a large stack (the solver's analysis recurses over reasons).
 const STACK: usize = 256 << 20;
 
@@ -95,6 +100,8 @@ pub fn portfolio(
     let mut best: Option<EngineResult> = None;
     let mut finished = 0usize;
     let mut stop_at: Option<Instant> = None;
+    let started_at = Instant::now();
+    let mut candidate_until: Option<Instant> = None;
     loop {
         match rx.recv_timeout(POLL) {
             Ok(r) => {
@@ -102,6 +109,10 @@ pub fn portfolio(
                 if r.verdict.is_definite() {
                     flag.store(true, Ordering::Relaxed);
                     return r;
+                }
+                if r.verdict == Verdict::Candidate && candidate_until.is_none() {
+                    let took = started_at.elapsed();
+                    candidate_until = Some(Instant::now() + took.max(CANDIDATE_GRACE_MIN));
                 }
                 if best
                     .as_ref()
@@ -117,13 +128,14 @@ pub fn portfolio(
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
         if stop_at.is_none() {
-            if let Some(why) = limits.hit() {
-                let _ = why;
+            if limits.hit().is_some() {
                 flag.store(true, Ordering::Relaxed);
                 stop_at = Some(Instant::now() + GRACE);
             }
         }
-        if stop_at.is_some_and(|t| Instant::now() >= t) {
+        if stop_at.is_some_and(|t| Instant::now() >= t)
+            || candidate_until.is_some_and(|t| Instant::now() >= t)
+        {
             break;
         }
     }

@@ -20,6 +20,7 @@ use solver::lit::Lit;
 use solver::model::{Model, Value};
 use solver::var::VarMap;
 use solver::{Rel, SolveResult, Solver, Var};
+use std::time::{Duration, Instant};
 
 /// The boxes of a model, per step and state variable.
 pub fn boxes_of(ts: &TransitionSystem, m: &Model, u: &Unrolling) -> Vec<Vec<BoxValue>> {
@@ -141,10 +142,36 @@ fn point_lits(s: &mut Solver, step: &[Var], vals: &[Value], out: &mut Vec<Lit>) 
     }
 }
 
+/// The least time a replay may spend in re-solving, and how many times the search that
+/// found the model it may take beyond that: a replay that cannot find points quickly
+/// rarely finds them later, and its answer (a candidate) should not wait for the deadline.
+pub const REPLAY_MIN_BUDGET: Duration = Duration::from_secs(2);
+pub const REPLAY_FACTOR: u32 = 4;
+
 /// Replays the run of `model` (an answer of `s` under `base` assumptions for the unrolling
-/// `u` of depth `k` with its target enabled). `Ok(trace)` when every step was validated
-/// exactly; `Err(why)` otherwise.
+/// `u` of depth `k` with its target enabled), found by a search that took `search_time`.
+/// `Ok(trace)` when every step was validated exactly; `Err(why)` otherwise. The solver's
+/// deadline is narrowed to the replay's budget meanwhile and restored afterwards.
+#[allow(clippy::too_many_arguments)]
 pub fn replay(
+    ts: &TransitionSystem,
+    s: &mut Solver,
+    u: &Unrolling,
+    base: &[Lit],
+    model: &Model,
+    search_time: Duration,
+    val: &dyn Validator,
+    limits: &Limits,
+) -> Result<Vec<Vec<Value>>, String> {
+    let budget = REPLAY_MIN_BUDGET.max(search_time * REPLAY_FACTOR);
+    let own = Instant::now() + budget;
+    s.set_deadline(Some(limits.deadline.map_or(own, |d| d.min(own))));
+    let r = replay_steps(ts, s, u, base, model, val, limits);
+    s.set_deadline(limits.deadline);
+    r
+}
+
+fn replay_steps(
     ts: &TransitionSystem,
     s: &mut Solver,
     u: &Unrolling,
