@@ -127,11 +127,9 @@ pub fn portfolio(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
-        if stop_at.is_none() {
-            if limits.hit().is_some() {
-                flag.store(true, Ordering::Relaxed);
-                stop_at = Some(Instant::now() + GRACE);
-            }
+        if stop_at.is_none() && limits.hit().is_some() {
+            flag.store(true, Ordering::Relaxed);
+            stop_at = Some(Instant::now() + GRACE);
         }
         if stop_at.is_some_and(|t| Instant::now() >= t)
             || candidate_until.is_some_and(|t| Instant::now() >= t)
