@@ -172,8 +172,15 @@ pub fn kind(
                     stats(&base, &step),
                 );
             }
-            SolveResult::Sat(_) | SolveResult::Candidate(_) => {
-                log(format!("{NAME}: step {k} is satisfiable ({secs:.6} s)"));
+            SolveResult::Sat(_) => {
+                log(format!("{NAME}: step {k} is SATISFIABLE ({secs:.6} s)"));
+            }
+            SolveResult::Candidate(_) => {
+                // over the reals a candidate step is often an artefact of ICP (e.g. x_i ≠ x_j
+                // with x_i = x_j through another auxiliary); it is not a refutation either way
+                log(format!(
+                    "{NAME}: step {k} is a CANDIDATE SOLUTION, not refuted ({secs:.6} s)"
+                ));
             }
             SolveResult::Unknown(why) => {
                 if let Some(stop) = limits.hit() {
