@@ -77,6 +77,9 @@ pub enum Command {
         /// Last depth (BMC) or largest k (k-induction); UNKNOWN beyond it.
         #[arg(long)]
         max_depth: Option<usize>,
+        /// Resident memory limit in MB for transition systems (UNKNOWN beyond it; 0 = none).
+        #[arg(long, default_value_t = 4096)]
+        memory_mb: u64,
         /// Minimal splitting width for real variables.
         #[arg(long, default_value_t = SolverConfig::default().msw)]
         msw: f64,
@@ -134,6 +137,7 @@ where
             engine,
             start_depth,
             max_depth,
+            memory_mb,
             msw,
             mpr,
             timeout,
@@ -193,6 +197,7 @@ where
                 start_depth,
                 max_depth,
                 timeout,
+                memory_mb: (memory_mb > 0).then_some(memory_mb),
                 log,
             };
             if let Err(e) = ts_opts.configs() {

@@ -46,6 +46,8 @@ pub struct TsOptions {
     pub start_depth: usize,
     pub max_depth: Option<usize>,
     pub timeout: Option<Duration>,
+    /// resident memory limit of the process in MB (`None`: none); UNKNOWN beyond it
+    pub memory_mb: Option<u64>,
     /// progress lines (`-v -v`)
     pub log: Log,
 }
@@ -133,19 +135,13 @@ pub struct TsAnswer {
     pub peak_rss_kb: Option<u64>,
 }
 
-/// Peak resident set size from `/proc/self/status` (`VmHWM`), in kB.
-pub fn peak_rss_kb() -> Option<u64> {
-    let s = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = s.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
 /// Decides a transition system with the chosen engine.
 pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> TsAnswer {
     let start = Instant::now();
     let names = ts.state.iter().map(|v| v.name.clone()).collect();
     let limits = Limits {
         deadline: opts.timeout.map(|t| start + t),
+        memory_kb: opts.memory_mb.map(|m| m.saturating_mul(1024)),
         ..Limits::default()
     };
     let result = match opts.configs() {
@@ -169,7 +165,7 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
         result,
         names,
         time: start.elapsed(),
-        peak_rss_kb: peak_rss_kb(),
+        peak_rss_kb: ic3::engine::peak_resident_kb(),
     }
 }
 

@@ -54,6 +54,7 @@ fn definite_isat3_verdicts_are_matched_with_exact_traces() {
                 start_depth: 0,
                 max_depth: Some(50),
                 timeout: Some(Duration::from_secs(20)),
+                memory_mb: None,
                 log: ic3::engine::quiet(),
             };
             let a = solve_ts(&loaded.checked, ts, &opts);

@@ -47,6 +47,7 @@ fn run(file: &str, engine: Engine, max_depth: Option<usize>, secs: u64) -> (TsAn
         start_depth: 0,
         max_depth,
         timeout: Some(Duration::from_secs(secs)),
+        memory_mb: None,
         log: ic3::engine::quiet(),
     };
     (

@@ -11,7 +11,7 @@
 use solver::interval::Interval;
 use solver::model::Value;
 use solver::solve::Stats;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -115,23 +115,65 @@ pub fn quiet() -> Log {
 }
 
 /// The limits of one engine run: a deadline and an interrupt flag that a portfolio sets when
-/// another engine has answered. Both are also handed to every solver the engine creates.
+/// another engine has answered (both are also handed to every solver the engine creates), and
+/// a bound on the process's resident memory, checked by the engines between depths: every
+/// depth adds a copy of TRANS, so without it an unbounded run grows without bound.
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub deadline: Option<Instant>,
     pub interrupt: Arc<AtomicBool>,
+    /// resident set size limit of the whole process, in kB (`None`: no limit)
+    pub memory_kb: Option<u64>,
+    /// calls of [`Limits::hit`], to read the memory use only every [`MEMORY_CHECK_EVERY`]th
+    pub calls: Arc<AtomicU64>,
+    /// set once the memory limit was exceeded (shared by the engines of a portfolio, so that
+    /// all of them give that reason)
+    pub memory_out: Arc<AtomicBool>,
+}
+
+/// Reading `/proc/self/status` costs about as much as checking one small depth.
+pub const MEMORY_CHECK_EVERY: u64 = 64;
+
+/// The current resident set size (`VmRSS`) of the process in kB, where the system reports it.
+pub fn resident_kb() -> Option<u64> {
+    proc_status_kb("VmRSS:")
+}
+
+/// The peak resident set size (`VmHWM`) of the process in kB, where the system reports it.
+pub fn peak_resident_kb() -> Option<u64> {
+    proc_status_kb("VmHWM:")
+}
+
+fn proc_status_kb(key: &str) -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = s.lines().find(|l| l.starts_with(key))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 impl Limits {
     /// The reason to stop now, if any.
     pub fn hit(&self) -> Option<&'static str> {
-        if self.interrupt.load(Ordering::Relaxed) {
-            Some("interrupted")
-        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some("time limit")
-        } else {
-            None
+        // the deadline first: when it passes, a portfolio also sets the interrupt flag, and
+        // "time limit" is the better reason
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some("time limit");
         }
+        if self.memory_out.load(Ordering::Relaxed) {
+            return Some("memory limit");
+        }
+        if self.interrupt.load(Ordering::Relaxed) {
+            return Some("interrupted");
+        }
+        if let Some(max) = self.memory_kb {
+            let n = self.calls.fetch_add(1, Ordering::Relaxed);
+            if n.is_multiple_of(MEMORY_CHECK_EVERY) && resident_kb().is_some_and(|kb| kb > max) {
+                // every engine of a portfolio stops, not only the one that noticed
+                self.memory_out.store(true, Ordering::Relaxed);
+                self.interrupt.store(true, Ordering::Relaxed);
+                return Some("memory limit");
+            }
+        }
+        None
     }
     /// Applies the limits to a solver.
     pub fn arm(&self, s: &mut solver::Solver) {

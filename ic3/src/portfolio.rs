@@ -56,6 +56,9 @@ pub fn portfolio(
     let inner = Limits {
         deadline: limits.deadline,
         interrupt: flag.clone(),
+        memory_kb: limits.memory_kb,
+        calls: Default::default(),
+        memory_out: Default::default(),
     };
     let (tx, rx) = mpsc::channel::<EngineResult>();
     let mut started = 0usize;
@@ -114,10 +117,15 @@ pub fn portfolio(
                     let took = started_at.elapsed();
                     candidate_until = Some(Instant::now() + took.max(CANDIDATE_GRACE_MIN));
                 }
-                if best
-                    .as_ref()
-                    .is_none_or(|b| rank(r.verdict) > rank(b.verdict))
-                {
+                // an engine that was only interrupted says less than the one that stopped it
+                let interrupted =
+                    |e: &EngineResult| e.note.as_deref().is_some_and(|n| n.contains("interrupted"));
+                if best.as_ref().is_none_or(|b| {
+                    rank(r.verdict) > rank(b.verdict)
+                        || (rank(r.verdict) == rank(b.verdict)
+                            && interrupted(b)
+                            && !interrupted(&r))
+                }) {
                     best = Some(r);
                 }
                 if finished == started {
@@ -127,7 +135,7 @@ pub fn portfolio(
             Err(mpsc::RecvTimeoutError::Disconnected) => break,
             Err(mpsc::RecvTimeoutError::Timeout) => {}
         }
-        if stop_at.is_none() && limits.hit().is_some() {
+        if stop_at.is_none() && (limits.hit().is_some() || inner.hit().is_some()) {
             flag.store(true, Ordering::Relaxed);
             stop_at = Some(Instant::now() + GRACE);
         }
@@ -139,15 +147,12 @@ pub fn portfolio(
     }
     flag.store(true, Ordering::Relaxed);
     match best {
-        // a candidate found before the limit stays the answer; otherwise the limit's reason
-        Some(b) if b.verdict == Verdict::Candidate => b,
-        Some(b) if stop_at.is_none() => b,
-        other => {
-            let why = limits.hit().unwrap_or("time limit");
-            EngineResult {
-                stats: other.map(|b| b.stats).unwrap_or_default(),
-                ..EngineResult::unknown("portfolio", why, Stats::default())
-            }
-        }
+        // a candidate, or an engine's own reason for UNKNOWN (depth, memory or time limit)
+        Some(b) => b,
+        None => EngineResult::unknown(
+            "portfolio",
+            limits.hit().or_else(|| inner.hit()).unwrap_or("time limit"),
+            Stats::default(),
+        ),
     }
 }
