@@ -52,7 +52,8 @@ pub fn portfolio(
     if let Err(e) = cfg.validate().and_then(|_| ts.validate()) {
         return EngineResult::unknown("portfolio", e, Stats::default());
     }
-    let flag = Arc::new(AtomicBool::new(false));
+    // the engines' own flag (set when one of them wins), raised at once if the caller's is
+    let flag = Arc::new(AtomicBool::new(limits.interrupt.load(Ordering::Relaxed)));
     let inner = Limits {
         deadline: limits.deadline,
         interrupt: flag.clone(),
