@@ -184,7 +184,8 @@ pub enum TsForm {
 }
 
 /// An `expected.csv`, recognised by its header: `file,...,expected` (smtlib-status and any
-/// such list), `kind,vmt_file,chc_file,...` (transition-systems) or
+/// such list; `file,verdict,...` as in `examples/ts-suite/`), `kind,vmt_file,chc_file,...`
+/// (transition-systems) or
 /// `task_yml,program,expected_unreach_call` (svcomp-floats).
 pub fn load_expected_csv(path: &Path, form: TsForm) -> Result<Vec<Problem>> {
     let table =
@@ -196,9 +197,10 @@ pub fn load_expected_csv(path: &Path, form: TsForm) -> Result<Vec<Problem>> {
     if table.column("expected_unreach_call").is_some() {
         return load_svcomp(path, &table, &base);
     }
-    let (Some(c_file), Some(c_exp)) = (table.column("file"), table.column("expected")) else {
+    let c_exp = table.column("expected").or_else(|| table.column("verdict"));
+    let (Some(c_file), Some(c_exp)) = (table.column("file"), c_exp) else {
         return Err(format!(
-            "{}: unrecognised header (want file,expected / kind,vmt_file,chc_file / task_yml,program,expected_unreach_call)",
+            "{}: unrecognised header (want file,expected / file,verdict / kind,vmt_file,chc_file / task_yml,program,expected_unreach_call)",
             path.display()
         ));
     };
