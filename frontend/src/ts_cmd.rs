@@ -7,17 +7,18 @@
 //! trace is independent of the lowering and of the solver.
 
 use crate::hys::check::Checked;
-use crate::hys::eval::{self, PointValue, Truth};
-use crate::hys::ir::Constraint;
+use crate::hys::eval::{self, NodeEval, PointValue, Truth};
+use crate::hys::ir::{BoolOp, Constraint, Ir, NodeKind, RelOp};
 use crate::solve_cmd::stats_json;
 use ic3::{
     BmcConfig, BoxValue, EngineResult, KindConfig, Limits, Log, PortfolioConfig, TransitionSystem,
     Validator,
 };
+use num_traits::{One, Signed, Zero};
 use serde_json::json;
 use solver::interval::Interval;
 use solver::model::Value;
-use solver::num::format_rational;
+use solver::num::{format_rational, Rational};
 use solver::SolverConfig;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -122,6 +123,281 @@ impl Validator for ExactValidator {
     }
     fn target(&self, s: &[Value]) -> bool {
         self.holds(2, s, &[])
+    }
+    fn complete_init(&self, s: &mut [Value]) {
+        self.complete(0, None, s);
+    }
+    fn complete_trans(&self, s: &[Value], t: &mut [Value]) {
+        self.complete(1, Some(s), t);
+    }
+}
+
+/// Constraints with more nodes than this are not used to complete a point.
+const COMPLETE_MAX_NODES: u32 = 2_000;
+
+/// What the constraints of a section say about the variables being completed.
+#[derive(Default)]
+struct Determined {
+    /// `x = q`
+    eq: Vec<(usize, Value)>,
+    /// `x >= q` / `x <= q` (non-strict), to find `x >= q ∧ x <= q`
+    lo: Vec<(usize, Rational)>,
+    hi: Vec<(usize, Rational)>,
+}
+
+impl ExactValidator {
+    /// Assigns to the variables of `fill` (the current state for INIT, the next state for
+    /// TRANS with `fixed` the current one) the exact values that top-level equalities give,
+    /// looking through conjunctions, implications whose guard holds and disjunctions with a
+    /// false side; repeated until nothing changes (chains `y' = x'`, `x' = x + 1`). Only a
+    /// proposal: the caller validates the completed point.
+    fn complete(&self, section: usize, fixed: Option<&[Value]>, fill: &mut [Value]) {
+        let primed = fixed.is_some();
+        let fixed_pt = match fixed.map(Self::point) {
+            None => Vec::new(),
+            Some(Some(p)) => p,
+            Some(None) => return,
+        };
+        let ir = self.checked.ir();
+        for _round in 0..=fill.len() {
+            let Some(f) = Self::point(fill) else { return };
+            let (cur, next) = if primed {
+                (&fixed_pt, &f)
+            } else {
+                (&f, &fixed_pt)
+            };
+            let mut d = Determined::default();
+            // the walk is quadratic in a constraint's size at worst: large ones are skipped
+            let small = |c: &&Constraint| c.end.saturating_sub(c.first) <= COMPLETE_MAX_NODES;
+            for c in self.sections[section].iter().filter(small) {
+                let nodes = eval::eval_nodes(&self.checked, c, cur, next);
+                if !nodes.is_empty() {
+                    walk(ir, c, &nodes, c.root, primed, &mut d);
+                }
+            }
+            for (i, q) in &d.lo {
+                if d.hi.iter().any(|(j, r)| j == i && r == q) {
+                    d.eq.push((*i, Value::Num(q.clone())));
+                }
+            }
+            let mut changed = false;
+            for (i, v) in d.eq {
+                if let Some(slot) = fill.get_mut(i) {
+                    if *slot != v {
+                        *slot = v;
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return;
+            }
+        }
+    }
+}
+
+/// `coef·var + konst` with at most one variable being completed (`var`), the rest exact.
+struct Lin {
+    var: Option<usize>,
+    coef: Rational,
+    konst: Rational,
+}
+
+impl Lin {
+    fn konst(q: Rational) -> Lin {
+        Lin {
+            var: None,
+            coef: Rational::zero(),
+            konst: q,
+        }
+    }
+    fn scale(self, q: &Rational) -> Lin {
+        Lin {
+            var: self.var,
+            coef: self.coef * q,
+            konst: self.konst * q,
+        }
+    }
+    fn add(self, o: Lin) -> Option<Lin> {
+        let var = match (self.var, o.var) {
+            (Some(x), Some(y)) if x != y => return None,
+            (x, y) => x.or(y),
+        };
+        Some(Lin {
+            var,
+            coef: self.coef + o.coef,
+            konst: self.konst + o.konst,
+        })
+    }
+    fn sub(self, o: Lin) -> Option<Lin> {
+        self.add(o.scale(&-Rational::one()))
+    }
+}
+
+/// Node `id` as a [`Lin`] in the variable `only` (being completed): sums, differences,
+/// negations, constant multiples and divisions; a sub-expression without `only` is its exact
+/// value (other variables count with their current values).
+fn linear(
+    ir: &Ir,
+    c: &Constraint,
+    nodes: &[NodeEval],
+    id: u32,
+    primed: bool,
+    only: usize,
+) -> Option<Lin> {
+    let node = ir.nodes.get(id as usize)?;
+    if let NodeKind::Var { var, primed: p } = node.kind {
+        if p == primed && var as usize == only && node.sort != solver::formula::Sort::Bool {
+            return Some(Lin {
+                var: Some(only),
+                coef: Rational::one(),
+                konst: Rational::zero(),
+            });
+        }
+    }
+    if !mentions(ir, c, id, primed, only) {
+        return match id.checked_sub(c.first).and_then(|k| nodes.get(k as usize)) {
+            Some(NodeEval::Num(Some(q))) => Some(Lin::konst(q.clone())),
+            _ => None,
+        };
+    }
+    let lin = |n: u32| linear(ir, c, nodes, n, primed, only);
+    match &node.kind {
+        NodeKind::Add(a, b) => lin(*a)?.add(lin(*b)?),
+        NodeKind::Sub(a, b) => lin(*a)?.sub(lin(*b)?),
+        NodeKind::Neg(a) => Some(lin(*a)?.scale(&-Rational::one())),
+        NodeKind::Mul(a, b) => {
+            let (x, y) = (lin(*a)?, lin(*b)?);
+            match (x.var, y.var) {
+                (None, _) => Some(y.scale(&x.konst)),
+                (_, None) => Some(x.scale(&y.konst)),
+                _ => None,
+            }
+        }
+        NodeKind::Div(a, b) => {
+            let (x, y) = (lin(*a)?, lin(*b)?);
+            (y.var.is_none() && !y.konst.is_zero()).then(|| {
+                let inv = Rational::one() / &y.konst;
+                x.scale(&inv)
+            })
+        }
+        _ => None,
+    }
+}
+
+/// The variables being completed that node `id` mentions, leftmost first.
+fn targets_in(ir: &Ir, c: &Constraint, id: u32, primed: bool, out: &mut Vec<usize>) {
+    if id < c.first || id >= c.end {
+        return;
+    }
+    let Some(node) = ir.nodes.get(id as usize) else {
+        return;
+    };
+    if let NodeKind::Var { var, primed: p } = node.kind {
+        if p == primed && node.sort != solver::formula::Sort::Bool {
+            out.push(var as usize);
+        }
+        return;
+    }
+    let mut ops = Vec::new();
+    node.kind.operands(&mut ops);
+    for o in ops {
+        targets_in(ir, c, o, primed, out);
+    }
+}
+
+fn first_target(ir: &Ir, c: &Constraint, id: u32, primed: bool) -> Option<usize> {
+    let mut v = Vec::new();
+    targets_in(ir, c, id, primed, &mut v);
+    v.first().copied()
+}
+
+fn mentions(ir: &Ir, c: &Constraint, id: u32, primed: bool, only: usize) -> bool {
+    let mut v = Vec::new();
+    targets_in(ir, c, id, primed, &mut v);
+    v.contains(&only)
+}
+
+/// Collects what node `id` of constraint `c` determines, when it must hold (see
+/// [`ExactValidator::complete`]).
+fn walk(ir: &Ir, c: &Constraint, nodes: &[NodeEval], id: u32, primed: bool, d: &mut Determined) {
+    let Some(at) = id.checked_sub(c.first).map(|k| k as usize) else {
+        return;
+    };
+    let truth = |n: u32| match n.checked_sub(c.first).and_then(|k| nodes.get(k as usize)) {
+        Some(NodeEval::Truth(t)) => Some(*t),
+        _ => None,
+    };
+    // the variable being completed, if node `n` is one
+    let target = |n: u32| match ir.nodes.get(n as usize).map(|x| &x.kind) {
+        Some(NodeKind::Var { var, primed: p }) if *p == primed => Some(*var as usize),
+        _ => None,
+    };
+    let Some(node) = ir.nodes.get(id as usize) else {
+        return;
+    };
+    if at >= nodes.len() {
+        return;
+    }
+    match &node.kind {
+        NodeKind::Bool2(BoolOp::And, a, b) => {
+            walk(ir, c, nodes, *a, primed, d);
+            walk(ir, c, nodes, *b, primed, d);
+        }
+        NodeKind::Bool2(BoolOp::Impl, g, b) if truth(*g) == Some(Truth::True) => {
+            walk(ir, c, nodes, *b, primed, d);
+        }
+        NodeKind::Bool2(BoolOp::Or, a, b) => {
+            if truth(*a) == Some(Truth::False) {
+                walk(ir, c, nodes, *b, primed, d);
+            } else if truth(*b) == Some(Truth::False) {
+                walk(ir, c, nodes, *a, primed, d);
+            }
+        }
+        NodeKind::Bool2(BoolOp::Iff, a, b) => {
+            for (x, y) in [(*a, *b), (*b, *a)] {
+                if let (Some(v), Some(t)) = (target(x), truth(y)) {
+                    if t != Truth::Unknown {
+                        d.eq.push((v, Value::Bool(t == Truth::True)));
+                    }
+                }
+            }
+        }
+        NodeKind::Not(a) => {
+            if let Some(v) = target(*a) {
+                d.eq.push((v, Value::Bool(false)));
+            }
+        }
+        NodeKind::Var { .. } => {
+            if let Some(v) = target(id) {
+                d.eq.push((v, Value::Bool(true)));
+            }
+        }
+        NodeKind::Rel(op, a, b) => {
+            // a − b = k·v + m in the leftmost variable v being completed (the others count
+            // with their current values): v ~ −m/k
+            let Some(v) = first_target(ir, c, id, primed) else {
+                return;
+            };
+            let lin = |n: u32| linear(ir, c, nodes, n, primed, v);
+            let Some(Lin { coef, konst, .. }) = lin(*a).zip(lin(*b)).and_then(|(l, r)| l.sub(r))
+            else {
+                return;
+            };
+            if coef.is_zero() {
+                return;
+            }
+            let q = -konst / &coef;
+            // dividing by a negative coefficient turns >= into <=
+            let op = if coef.is_negative() { op.swap() } else { *op };
+            match op {
+                RelOp::Eq => d.eq.push((v, Value::Num(q))),
+                RelOp::Ge => d.lo.push((v, q)),
+                RelOp::Le => d.hi.push((v, q)),
+                _ => {}
+            }
+        }
+        _ => {}
     }
 }
 

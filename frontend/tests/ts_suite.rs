@@ -194,3 +194,41 @@ fn each_engine_alone_never_contradicts_the_suite() {
     }
     assert!(deep_induction >= 3, "{deep_induction} proofs need k >= 3");
 }
+
+#[test]
+fn language_doc_b3_is_never_unsafe_and_its_real_twin_is_replayed() {
+    // Part B.3: in binary64, 1e20 + 1 rounds to 1e20, so the target is unreachable (SAFE once
+    // the float theory lands; UNKNOWN until then, never UNSAFE)
+    let b3 = "DECL fp64 big, sum; INIT big = 1e20; sum = big + 1.0; \
+              TRANS big' = big; sum' = sum; TARGET not feq(sum, big);";
+    let loaded = hys::load(b3).expect("B.3 loads");
+    let Lowered::Transition(ts) = &loaded.lowered else {
+        panic!("B.3 is a transition system")
+    };
+    let opts = TsOptions {
+        engine: Engine::Portfolio,
+        solver: SolverConfig::default(),
+        start_depth: 0,
+        max_depth: Some(20),
+        timeout: Some(Duration::from_secs(5)),
+        memory_mb: None,
+        log: ic3::engine::quiet(),
+    };
+    let v = solve_ts(&loaded.checked, ts, &opts).result.verdict;
+    assert!(
+        matches!(v, Verdict::Safe | Verdict::Unknown),
+        "B.3: {}",
+        v.text()
+    );
+    // the twin over the reals: UNSAFE at depth 0 with sum = 1e20 + 1 exactly
+    let (a, c) = run("u_real_twin_1e20.hys", Engine::Portfolio, None, 10);
+    assert_eq!(a.result.verdict, Verdict::Unsafe);
+    assert_trace_exact("u_real_twin_1e20.hys", &a, &c);
+    let sum = a.result.trace.as_ref().unwrap()[0][1].clone();
+    let want: solver::Rational = solver::Rational::from_integer(
+        "100000000000000000001"
+            .parse::<num_bigint::BigInt>()
+            .unwrap(),
+    );
+    assert_eq!(sum, solver::model::Value::Num(want));
+}

@@ -104,6 +104,17 @@ pub trait Validator: Send + Sync {
     fn trans(&self, s: &[Value], t: &[Value]) -> bool;
     /// TARGET(s)
     fn target(&self, s: &[Value]) -> bool;
+    /// Proposes exact values for the variables of `s` that INIT determines (`x = e`, or
+    /// `x >= e` and `x <= e`, given the other values) — a solver's box rarely contains the
+    /// exact point `1e20 + 1` as a simple decimal. The replay still validates the result like
+    /// any other point. Default: no proposal.
+    fn complete_init(&self, s: &mut [Value]) {
+        let _ = s;
+    }
+    /// Likewise for the next state `t` of TRANS(s, t) (`x' = e`, also under guards that hold).
+    fn complete_trans(&self, s: &[Value], t: &mut [Value]) {
+        let _ = (s, t);
+    }
 }
 
 /// Where progress lines go (`-v -v`: one line per depth, as iSAT3 prints them).

@@ -10,7 +10,10 @@
 //! offers no validated point for the next step, the solver is asked again with the steps
 //! chosen so far fixed by *point assumptions* (`x >= q ∧ x <= q` per variable), so that the
 //! remaining run is rebuilt around the concrete prefix. A step that still cannot be validated
-//! ends the replay: the engine then reports CANDIDATE SOLUTION with the boxes.
+//! ends the replay: the engine then reports CANDIDATE SOLUTION with the boxes. Each point is
+//! tried as given and, failing that, *completed*: variables that INIT or TRANS determine by
+//! equalities (`x' = x + u`, also under guards that hold) get the exact value computed from
+//! the others by the [`Validator`] (a box rarely contains `1e20 + 1` as a simple decimal).
 
 use crate::engine::{BoxValue, Limits, Validator};
 use crate::ts::{StateVar, TransitionSystem};
@@ -189,10 +192,19 @@ fn replay_steps(
             if let Some(why) = limits.hit() {
                 return Err(format!("replay stopped at step {i}: {why}"));
             }
-            let chosen = pts
-                .iter()
-                .map(|p| values(p, &u.states[i]))
-                .find(|c| step_ok(ts, val, i, k, trace.last(), c));
+            // each point as the solver gave it, then with the values that INIT or TRANS
+            // determine through equalities recomputed exactly from the others
+            let chosen = pts.iter().map(|p| values(p, &u.states[i])).find_map(|c| {
+                if step_ok(ts, val, i, k, trace.last(), &c) {
+                    return Some(c);
+                }
+                let mut d = c.clone();
+                match trace.last() {
+                    None => val.complete_init(&mut d),
+                    Some(prev) => val.complete_trans(prev, &mut d),
+                }
+                (d != c && step_ok(ts, val, i, k, trace.last(), &d)).then_some(d)
+            });
             if let Some(c) = chosen {
                 trace.push(c);
                 break;
