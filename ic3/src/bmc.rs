@@ -15,6 +15,7 @@
 //! refuted; UNKNOWN at the depth limit, on a time limit or interrupt, and when the solver
 //! cannot answer a depth (an unsupported construct).
 
+use crate::certificate::confirm_runs_end;
 use crate::config::BmcConfig;
 use crate::engine::{add_stats, EngineResult, Limits, Log, Validator, Verdict};
 use crate::replay::{boxes_of, replay};
@@ -180,6 +181,9 @@ fn bmc_range(
                 DepthOutcome::Answer(r) => return Range::Answer(*r),
                 DepthOutcome::RunsEnd => {
                     let mut stats = *b.s.stats();
+                    if let Err(e) = confirm_runs_end(ts, k, &cfg.solver, limits) {
+                        return Range::Answer(EngineResult::unknown(NAME, e, stats));
+                    }
                     if cfg.start_depth > 0 {
                         // the depths below --start-depth were skipped: a run shorter than k
                         // could still reach the target, so refute those depths first

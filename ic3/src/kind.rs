@@ -27,6 +27,7 @@
 //! finds counterexamples (replayed exactly) and notices when all runs die out.
 
 use crate::bmc::{Base, DepthOutcome};
+use crate::certificate::{confirm_runs_end, confirm_step};
 use crate::config::KindConfig;
 use crate::engine::{add_stats, EngineResult, Limits, Log, Validator, Verdict};
 use crate::ts::TransitionSystem;
@@ -40,7 +41,7 @@ use std::time::Instant;
 const NAME: &str = "kind";
 
 /// Adds `s_i ≠ s_j` (some state variable differs) as one clause.
-fn add_distinct(ts: &TransitionSystem, s: &mut Solver, a: &[Var], b: &[Var]) {
+pub(crate) fn add_distinct(ts: &TransitionSystem, s: &mut Solver, a: &[Var], b: &[Var]) {
     let zero = Rational::from_integer(0.into());
     let mut clause: Vec<Lit> = Vec::new();
     for ((sv, &x), &y) in ts.state.iter().zip(a).zip(b) {
@@ -162,11 +163,15 @@ pub fn kind(
                 log(format!(
                     "{NAME}: step {k} is UNSATISFIABLE ({secs:.6} s): {k}-inductive"
                 ));
+                if let Err(e) = confirm_step(ts, k, cfg.simple_path, &cfg.solver, limits) {
+                    return EngineResult::unknown(NAME, e, stats(&base, &step));
+                }
                 return safe(
                     k,
                     format!(
                         "k-induction with k = {k}: no run of length < {k} reaches the target \
-                         and no {}-state simple path avoiding it ends in it",
+                         and no {}-state simple path avoiding it ends in it (re-checked in a \
+                         fresh solver)",
                         k + 1
                     ),
                     stats(&base, &step),
@@ -204,11 +209,14 @@ pub fn kind(
         match base.check(val, limits, log) {
             DepthOutcome::NoCex => {}
             DepthOutcome::RunsEnd => {
+                if let Err(e) = confirm_runs_end(ts, k, &cfg.solver, limits) {
+                    return EngineResult::unknown(NAME, e, stats(&base, &step));
+                }
                 return safe(
                     k,
                     format!("no run of length {k} exists, and no shorter run reaches the target"),
                     stats(&base, &step),
-                )
+                );
             }
             DepthOutcome::Answer(mut r) => {
                 r.stats = stats(&base, &step);

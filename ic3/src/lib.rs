@@ -4,6 +4,7 @@
 //! are replayed exactly through a [`Validator`] that the front end supplies.
 
 pub mod bmc;
+pub mod certificate;
 pub mod config;
 pub mod engine;
 pub mod kind;
