@@ -605,6 +605,18 @@ mod tests {
     }
 
     #[test]
+    fn ts_suite_expected_csv_with_a_verdict_column() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/ts-suite/expected.csv");
+        let ps = load_expected_csv(&path, TsForm::Natural).unwrap();
+        assert!(ps.len() >= 40);
+        all_exist(&ps);
+        let safe = count(&ps, Some(Verdict::Safe));
+        let unsafe_ = count(&ps, Some(Verdict::Unsafe));
+        assert!(safe > 0 && unsafe_ > 0);
+        assert_eq!(safe + unsafe_, ps.len());
+    }
+
+    #[test]
     fn nlsat_sample_selection() {
         let ps = builtin("nlsat-sample", &root()).unwrap().unwrap();
         // ceil(8926 / 60) rows: 0, 60, ..., 8880.
