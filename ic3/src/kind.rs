@@ -166,16 +166,19 @@ pub fn kind(
                 if let Err(e) = confirm_step(ts, k, cfg.simple_path, &cfg.solver, limits) {
                     return EngineResult::unknown(NAME, e, stats(&base, &step));
                 }
-                return safe(
-                    k,
+                let how = if k == 0 {
+                    "no state in the declared ranges satisfies TARGET (k-induction with k = 0; \
+                     re-checked in a fresh solver)"
+                        .to_string()
+                } else {
                     format!(
                         "k-induction with k = {k}: no run of length < {k} reaches the target \
                          and no {}-state simple path avoiding it ends in it (re-checked in a \
                          fresh solver)",
                         k + 1
-                    ),
-                    stats(&base, &step),
-                );
+                    )
+                };
+                return safe(k, how, stats(&base, &step));
             }
             SolveResult::Sat(_) => {
                 log(format!("{NAME}: step {k} is SATISFIABLE ({secs:.6} s)"));
