@@ -6,3 +6,4 @@ pub mod diag;
 pub mod hys;
 pub mod smtlib_out;
 pub mod solve_cmd;
+pub mod ts_cmd;

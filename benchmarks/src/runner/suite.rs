@@ -185,7 +185,8 @@ pub enum TsForm {
 }
 
 /// An `expected.csv`, recognised by its header: `file,...,expected` (smtlib-status and any
-/// such list), `kind,vmt_file,chc_file,...` (transition-systems) or
+/// such list; `file,verdict,...` as in `examples/ts-suite/`), `kind,vmt_file,chc_file,...`
+/// (transition-systems) or
 /// `task_yml,program,expected_unreach_call` (svcomp-floats).
 pub fn load_expected_csv(path: &Path, form: TsForm) -> Result<Vec<Problem>> {
     let table =
@@ -197,11 +198,14 @@ pub fn load_expected_csv(path: &Path, form: TsForm) -> Result<Vec<Problem>> {
     if table.column("expected_unreach_call").is_some() {
         return load_svcomp(path, &table, &base);
     }
-    // `answer` is the float suite's name for the column (examples/floats/expected.csv)
-    let c_exp = table.column("expected").or_else(|| table.column("answer"));
+    // `answer` (examples/floats) and `verdict` (examples/ts-suite) name the same column
+    let c_exp = table
+        .column("expected")
+        .or_else(|| table.column("answer"))
+        .or_else(|| table.column("verdict"));
     let (Some(c_file), Some(c_exp)) = (table.column("file"), c_exp) else {
         return Err(format!(
-            "{}: unrecognised header (want file,expected / file,answer / kind,vmt_file,chc_file / task_yml,program,expected_unreach_call)",
+            "{}: unrecognised header (want file,expected / file,answer / file,verdict / kind,vmt_file,chc_file / task_yml,program,expected_unreach_call)",
             path.display()
         ));
     };
@@ -628,6 +632,18 @@ mod tests {
             .count();
         assert_eq!(sat + unsat, ps.len());
         assert!(unsat >= 10);
+    }
+
+    #[test]
+    fn ts_suite_expected_csv_with_a_verdict_column() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/ts-suite/expected.csv");
+        let ps = load_expected_csv(&path, TsForm::Natural).unwrap();
+        assert!(ps.len() >= 40);
+        all_exist(&ps);
+        let safe = count(&ps, Some(Verdict::Safe));
+        let unsafe_ = count(&ps, Some(Verdict::Unsafe));
+        assert!(safe > 0 && unsafe_ > 0);
+        assert_eq!(safe + unsafe_, ps.len());
     }
 
     #[test]

@@ -133,11 +133,53 @@ pub fn eval_constraint(
     current: &[PointValue],
     next: &[PointValue],
 ) -> Truth {
+    match node_values(checked, c, current, next) {
+        Some(vals) => vals[(c.root - c.first) as usize].truth(),
+        None => Truth::Unknown,
+    }
+}
+
+/// The value of one node of a constraint, as [`eval_nodes`] reports it.
+#[derive(Clone, PartialEq, Debug)]
+pub enum NodeEval {
+    /// a Boolean node's truth
+    Truth(Truth),
+    /// a numeric node: its exact value, or `None` when it is not an exact point
+    Num(Option<Rational>),
+}
+
+/// The value of every node of constraint `c` (index `id - c.first`), for callers that look
+/// inside a constraint, such as the trace replay completing `x' = e` assignments. Empty for a
+/// malformed constraint.
+pub fn eval_nodes(
+    checked: &Checked,
+    c: &Constraint,
+    current: &[PointValue],
+    next: &[PointValue],
+) -> Vec<NodeEval> {
+    node_values(checked, c, current, next)
+        .unwrap_or_default()
+        .iter()
+        .map(|v| match v {
+            Value::Bool(t) => NodeEval::Truth(*t),
+            Value::Num { unfit: false, .. } => NodeEval::Num(v.point().cloned()),
+            Value::Num { .. } | Value::Unknown => NodeEval::Num(None),
+        })
+        .collect()
+}
+
+/// The values of the nodes `c.first .. c.end`, or `None` for a malformed constraint.
+fn node_values(
+    checked: &Checked,
+    c: &Constraint,
+    current: &[PointValue],
+    next: &[PointValue],
+) -> Option<Vec<Value>> {
     let ir = checked.ir();
     let first = c.first as usize;
     let end = (c.end as usize).min(ir.len());
     if first >= end || (c.root as usize) < first || (c.root as usize) >= end {
-        return Truth::Unknown;
+        return None;
     }
     let mut vals: Vec<Value> = Vec::with_capacity(end - first);
     for id in first..end {
@@ -153,7 +195,7 @@ pub fn eval_constraint(
         let v = eval_node(&node.kind, node.sort, current, next, get);
         vals.push(v);
     }
-    vals[c.root as usize - first].truth()
+    Some(vals)
 }
 
 /// Evaluates a section's constraints (their conjunction).
