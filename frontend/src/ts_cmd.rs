@@ -16,6 +16,7 @@ use ic3::{
 };
 use num_traits::{One, Signed, Zero};
 use serde_json::json;
+use solver::formula::Sort;
 use solver::interval::Interval;
 use solver::model::Value;
 use solver::num::{format_rational, Rational};
@@ -101,6 +102,7 @@ impl ExactValidator {
             .map(|v| match v {
                 Value::Bool(b) => Some(PointValue::Bool(*b)),
                 Value::Num(q) => Some(PointValue::Num(q.clone())),
+                Value::Fp(b) => Some(PointValue::Fp(*b)),
                 Value::Unknown => None,
             })
             .collect()
@@ -373,6 +375,22 @@ fn walk(ir: &Ir, c: &Constraint, nodes: &[NodeEval], id: u32, primed: bool, d: &
                 d.eq.push((v, Value::Bool(true)));
             }
         }
+        NodeKind::Rel(RelOp::Eq, a, b)
+            if matches!(
+                ir.nodes.get(*a as usize).map(|n| n.sort),
+                Some(solver::formula::Sort::Fp(_))
+            ) =>
+        {
+            // IEEE identity `x' = e`: x' takes e's exact float
+            for (x, y) in [(*a, *b), (*b, *a)] {
+                let val = y
+                    .checked_sub(c.first)
+                    .and_then(|k| nodes.get(k as usize));
+                if let (Some(v), Some(NodeEval::Fp(bits))) = (target(x), val) {
+                    d.eq.push((v, Value::Fp(*bits)));
+                }
+            }
+        }
         NodeKind::Rel(op, a, b) => {
             // a − b = k·v + m in the leftmost variable v being completed (the others count
             // with their current values): v ~ −m/k
@@ -406,6 +424,8 @@ pub struct TsAnswer {
     pub result: EngineResult,
     /// the state variables' names, in declaration order
     pub names: Vec<String>,
+    /// their sorts (to print IEEE values)
+    pub sorts: Vec<Sort>,
     pub time: Duration,
     /// peak resident set size of the process (kB), where the system reports it
     pub peak_rss_kb: Option<u64>,
@@ -415,6 +435,7 @@ pub struct TsAnswer {
 pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> TsAnswer {
     let start = Instant::now();
     let names = ts.state.iter().map(|v| v.name.clone()).collect();
+    let sorts = ts.state.iter().map(|v| v.sort).collect();
     let limits = Limits {
         deadline: opts.timeout.map(|t| start + t),
         memory_kb: opts.memory_mb.map(|m| m.saturating_mul(1024)),
@@ -440,6 +461,7 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
     TsAnswer {
         result,
         names,
+        sorts,
         time: start.elapsed(),
         peak_rss_kb: ic3::engine::peak_resident_kb(),
     }
@@ -455,9 +477,13 @@ fn fmt_f64(x: f64) -> String {
     }
 }
 
-fn value_text(v: &Value) -> String {
+fn value_text(v: &Value, sort: Sort) -> String {
     match v {
         Value::Bool(b) => b.to_string(),
+        Value::Fp(bits) => match sort {
+            Sort::Fp(f) => crate::solve_cmd::fp_text(f, *bits),
+            _ => format!("0x{bits:x}"),
+        },
         Value::Num(q) => {
             let q = format_rational(q);
             format!("[{q}, {q}] -- point interval")
@@ -502,7 +528,7 @@ pub fn render_text(a: &TsAnswer) -> String {
     if let Some(trace) = &r.trace {
         for (k, step) in trace.iter().enumerate() {
             for (i, v) in step.iter().enumerate() {
-                line(k, i, value_text(v));
+                line(k, i, value_text(v, a.sorts[i]));
             }
         }
     } else if let Some(boxes) = &r.boxes {
@@ -518,6 +544,7 @@ pub fn render_text(a: &TsAnswer) -> String {
 fn value_json(v: &Value) -> serde_json::Value {
     match v {
         Value::Bool(b) => json!(b),
+        Value::Fp(bits) => json!(format!("0x{bits:x}")),
         Value::Num(q) => json!(format_rational(q)),
         Value::Unknown => json!(null),
     }

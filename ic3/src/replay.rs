@@ -53,6 +53,30 @@ pub fn boxes_of(ts: &TransitionSystem, m: &Model, u: &Unrolling) -> Vec<Vec<BoxV
 pub fn in_domain(sv: &StateVar, v: &Value) -> bool {
     match (sv.sort, v) {
         (Sort::Bool, Value::Bool(_)) => true,
+        (Sort::Fp(f), Value::Fp(bits)) => {
+            // a range holds finite floats of the range only (language doc B.1)
+            if sv.domain.is_unbounded() {
+                return true;
+            }
+            let Some(q) = f.to_rational(*bits) else {
+                return false;
+            };
+            let lo_ok = sv.domain.lo.as_ref().is_none_or(|b| {
+                if b.strict {
+                    q > b.value
+                } else {
+                    q >= b.value
+                }
+            });
+            let hi_ok = sv.domain.hi.as_ref().is_none_or(|b| {
+                if b.strict {
+                    q < b.value
+                } else {
+                    q <= b.value
+                }
+            });
+            lo_ok && hi_ok
+        }
         (Sort::Int | Sort::Real | Sort::MachineInt(_), Value::Num(q)) => {
             if sv.sort.is_integral() && !q.is_integer() {
                 return false;
@@ -140,6 +164,7 @@ fn point_lits(s: &mut Solver, step: &[Var], vals: &[Value], out: &mut Vec<Lit>) 
                 out.push(s.bound_lit(v, Rel::Ge, q));
                 out.push(s.bound_lit(v, Rel::Le, q));
             }
+            Value::Fp(bits) => out.extend(s.fp_point_lits(v, *bits)),
             Value::Unknown => {}
         }
     }

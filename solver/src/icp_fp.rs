@@ -201,6 +201,30 @@ impl Solver {
         self.add_clause(&[sign]);
     }
 
+    /// Assumption literals that fix IEEE variable `v` to exactly the float `bits` (its
+    /// value bounds and both flags); empty for a variable of another sort.
+    pub fn fp_point_lits(&mut self, v: Var, bits: u64) -> Vec<Lit> {
+        let (VarKind::Fp(f), Some(fl)) = (self.vars[v].kind, self.vars[v].fp) else {
+            return Vec::new();
+        };
+        let nan_l = self.flag_lit(fl.nan);
+        let neg_l = self.flag_lit(fl.neg);
+        if f.is_nan(bits) {
+            return vec![nan_l];
+        }
+        let mut out = vec![!nan_l];
+        let x = ieee::to_f64(f, bits);
+        if x < f64::INFINITY {
+            out.push(Lit::pos(self.intern_bound_atom(BoundAtom::fp(v, x, f))));
+        }
+        if x > f64::NEG_INFINITY {
+            let below = ieee::to_f64(f, ieee::next_down(f, bits));
+            out.push(!Lit::pos(self.intern_bound_atom(BoundAtom::fp(v, below, f))));
+        }
+        out.push(if f.is_negative(bits) { neg_l } else { !neg_l });
+        out
+    }
+
     /// The current domain of IEEE variable `v`.
     pub(crate) fn fp_dom(&self, v: Var) -> FpDom {
         let (VarKind::Fp(f), Some(fl)) = (self.vars[v].kind, self.vars[v].fp) else {

@@ -23,6 +23,7 @@ pub mod bound_table;
 #[cfg(feature = "check-deductions")]
 pub(crate) mod check_deductions;
 mod clause;
+mod congruence;
 pub mod config;
 pub mod contractors;
 mod decide;

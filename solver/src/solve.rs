@@ -317,6 +317,7 @@ pub struct Solver {
     pub(crate) call_conflicts: u64,
     pub(crate) stop_reason: Option<String>,
     pub(crate) stats: Stats,
+    pub(crate) congruence: crate::congruence::CongruenceState,
 }
 
 impl Solver {
@@ -397,6 +398,7 @@ impl Solver {
             call_conflicts: 0,
             stop_reason: None,
             stats: Stats::default(),
+            congruence: Default::default(),
         })
     }
 
@@ -1198,6 +1200,10 @@ impl Solver {
         // sweeping costs a pass over all clauses: only once enough releases piled up
         if self.releases_since_simplify * 64 > self.db.num_original + self.db.num_learnt + 64 {
             self.simplify_root();
+        }
+        self.congruence();
+        if !self.ok {
+            return SolveResult::Unsat;
         }
         for &a in assumptions {
             self.make_relevant(a.atom(), true);

@@ -146,6 +146,8 @@ pub enum NodeEval {
     Truth(Truth),
     /// a numeric node: its exact value, or `None` when it is not an exact point
     Num(Option<Rational>),
+    /// an IEEE node: its bits
+    Fp(u64),
 }
 
 /// The value of every node of constraint `c` (index `id - c.first`), for callers that look
@@ -163,6 +165,7 @@ pub fn eval_nodes(
         .map(|v| match v {
             Value::Bool(t) => NodeEval::Truth(*t),
             Value::Num { unfit: false, .. } => NodeEval::Num(v.point().cloned()),
+            Value::Fp(_, bits) => NodeEval::Fp(*bits),
             Value::Num { .. } | Value::Unknown => NodeEval::Num(None),
         })
         .collect()
