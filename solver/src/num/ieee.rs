@@ -87,168 +87,210 @@ pub fn abs(f: FpFormat, x: u64) -> u64 {
 
 /// `x + y` rounded in mode `rm`.
 pub fn add(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
-    match (classify(f, x), classify(f, y)) {
-        (Cls::Nan, _) | (_, Cls::Nan) => f.nan_bits(),
-        (Cls::Inf(a), Cls::Inf(b)) => {
-            if a == b {
-                inf(f, a)
-            } else {
-                f.nan_bits()
-            }
-        }
-        (Cls::Inf(a), _) | (_, Cls::Inf(a)) => inf(f, a),
-        (Cls::Zero(a), Cls::Zero(b)) => {
-            if a == b {
-                zero(f, a)
-            } else {
-                exact_zero_sum(f, rm)
-            }
-        }
-        // x + 0 is x exactly (x finite non-zero, already a float of the format)
-        (Cls::Zero(_), Cls::Num(_)) => y,
-        (Cls::Num(_), Cls::Zero(_)) => x,
-        (Cls::Num(a), Cls::Num(b)) => {
-            let s = a + b;
-            if s.is_zero() {
-                exact_zero_sum(f, rm)
-            } else {
-                round_nonzero(f, rm, &s)
-            }
-        }
-    }
+    exact::add(f, rm, x, y)
 }
 
 /// `x - y` rounded in mode `rm` (= `x + (-y)`, also for signed zeros).
 pub fn sub(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
-    add(f, rm, x, neg(f, y))
+    exact::sub(f, rm, x, y)
 }
 
 /// `x · y` rounded in mode `rm`.
 pub fn mul(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
-    let s = f.is_negative(x) != f.is_negative(y);
-    match (classify(f, x), classify(f, y)) {
-        (Cls::Nan, _) | (_, Cls::Nan) => f.nan_bits(),
-        (Cls::Inf(_), Cls::Zero(_)) | (Cls::Zero(_), Cls::Inf(_)) => f.nan_bits(),
-        (Cls::Inf(_), _) | (_, Cls::Inf(_)) => inf(f, s),
-        (Cls::Zero(_), _) | (_, Cls::Zero(_)) => zero(f, s),
-        (Cls::Num(a), Cls::Num(b)) => round_nonzero(f, rm, &(a * b)),
-    }
+    exact::mul(f, rm, x, y)
 }
 
 /// `x / y` rounded in mode `rm`.
 pub fn div(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
-    let s = f.is_negative(x) != f.is_negative(y);
-    match (classify(f, x), classify(f, y)) {
-        (Cls::Nan, _) | (_, Cls::Nan) => f.nan_bits(),
-        (Cls::Inf(_), Cls::Inf(_)) | (Cls::Zero(_), Cls::Zero(_)) => f.nan_bits(),
-        (Cls::Inf(_), _) => inf(f, s),
-        (_, Cls::Inf(_)) => zero(f, s),
-        (Cls::Zero(_), _) => zero(f, s),
-        // division by zero: the exact infinity (§7.3)
-        (_, Cls::Zero(_)) => inf(f, s),
-        (Cls::Num(a), Cls::Num(b)) => round_nonzero(f, rm, &(a / b)),
-    }
+    exact::div(f, rm, x, y)
 }
 
 /// `√x` rounded in mode `rm`; `√(-0) = -0`, NaN for negative `x`.
 pub fn sqrt(f: FpFormat, rm: RoundingMode, x: u64) -> u64 {
-    match classify(f, x) {
-        Cls::Nan | Cls::Inf(true) => f.nan_bits(),
-        Cls::Inf(false) => x,
-        Cls::Zero(_) => x,
-        Cls::Num(q) if q.is_negative() => f.nan_bits(),
-        Cls::Num(q) => round_nonzero(f, rm, &sqrt_proxy(f, &q)),
-    }
-}
-
-/// A rational that rounds like `√q` in every mode, for a positive float value `q`.
-///
-/// `q = M·2^E` with an integer `M`; with `E` made even, `√q = √(M·4^k)·2^(E/2-k)`. Let
-/// `s = ⌊√(M·4^k)⌋` with at least `precision + 3` bits. If `s² = M·4^k` the root is exact;
-/// otherwise it lies strictly inside `(s, s+1)·2^(E/2-k)`, an open interval that contains no
-/// float and no midpoint between floats (those are multiples of at least 4 units there), so
-/// `(s + ½)·2^(E/2-k)` rounds the same way in every mode.
-fn sqrt_proxy(f: FpFormat, q: &Rational) -> Rational {
-    // q = numer / 2^t (a float's denominator is a power of two)
-    let n = q.numer().clone();
-    let d = q.denom().clone();
-    let t = d.bits() as i64 - 1;
-    debug_assert!(d == BigInt::one() << t as usize);
-    let (mut m, mut e) = (n, -t);
-    if e.rem_euclid(2) != 0 {
-        m <<= 1usize;
-        e -= 1;
-    }
-    // choose k with s = isqrt(m·4^k) of at least precision + 3 bits
-    let want = 2 * (f.precision() as i64 + 3);
-    let k = ((want - m.bits() as i64).max(0) + 1) / 2;
-    let scaled = &m << (2 * k) as usize;
-    let s = scaled.sqrt();
-    let exact = &s * &s == scaled;
-    let (num, exp) = if exact {
-        (s, e / 2 - k)
-    } else {
-        ((s << 1usize) + BigInt::one(), e / 2 - k - 1)
-    };
-    if exp >= 0 {
-        Rational::from_integer(num << exp as usize)
-    } else {
-        Rational::new(num, BigInt::one() << (-exp) as usize)
-    }
+    exact::sqrt(f, rm, x)
 }
 
 /// `x·y + z` with a single rounding in mode `rm` (IEEE fusedMultiplyAdd).
 pub fn fma(f: FpFormat, rm: RoundingMode, x: u64, y: u64, z: u64) -> u64 {
-    let ps = f.is_negative(x) != f.is_negative(y);
-    let (cx, cy, cz) = (classify(f, x), classify(f, y), classify(f, z));
-    if matches!(cx, Cls::Nan) || matches!(cy, Cls::Nan) || matches!(cz, Cls::Nan) {
-        return f.nan_bits();
-    }
-    // the exact product, as a class
-    let prod = match (cx, cy) {
-        (Cls::Inf(_), Cls::Zero(_)) | (Cls::Zero(_), Cls::Inf(_)) => return f.nan_bits(),
-        (Cls::Inf(_), _) | (_, Cls::Inf(_)) => Cls::Inf(ps),
-        (Cls::Zero(_), _) | (_, Cls::Zero(_)) => Cls::Zero(ps),
-        (Cls::Num(a), Cls::Num(b)) => Cls::Num(a * b),
-        _ => unreachable!("NaN handled above"),
-    };
-    match (prod, cz) {
-        (Cls::Inf(a), Cls::Inf(b)) => {
-            if a == b {
-                inf(f, a)
-            } else {
-                f.nan_bits()
-            }
-        }
-        (Cls::Inf(a), _) | (_, Cls::Inf(a)) => inf(f, a),
-        (Cls::Zero(a), Cls::Zero(b)) => {
-            if a == b {
-                zero(f, a)
-            } else {
-                exact_zero_sum(f, rm)
-            }
-        }
-        (Cls::Zero(_), Cls::Num(_)) => z,
-        (Cls::Num(p), Cls::Zero(_)) => round_nonzero(f, rm, &p),
-        (Cls::Num(p), Cls::Num(c)) => {
-            let s = p + c;
-            if s.is_zero() {
-                exact_zero_sum(f, rm)
-            } else {
-                round_nonzero(f, rm, &s)
-            }
-        }
-        _ => unreachable!("NaN handled above"),
-    }
+    exact::fma(f, rm, x, y, z)
 }
 
 /// Conversion between formats (`to_fp32`/`to_fp64` of a float), rounding in mode `rm`.
 pub fn convert(from: FpFormat, to: FpFormat, rm: RoundingMode, x: u64) -> u64 {
-    match classify(from, x) {
-        Cls::Nan => to.nan_bits(),
-        Cls::Inf(s) => inf(to, s),
-        Cls::Zero(s) => zero(to, s),
-        Cls::Num(q) => round_nonzero(to, rm, &q),
+    exact::convert(from, to, rm, x)
+}
+
+/// The exact path: every operation computed as the exact rational result rounded once by
+/// [`FpFormat::round_rational`]. The public functions of this module's parent use it where
+/// the fast path does not apply; tests compare the two and an independent reference.
+pub mod exact {
+    use super::*;
+
+    /// `x + y` rounded in mode `rm`.
+    pub fn add(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
+        match (classify(f, x), classify(f, y)) {
+            (Cls::Nan, _) | (_, Cls::Nan) => f.nan_bits(),
+            (Cls::Inf(a), Cls::Inf(b)) => {
+                if a == b {
+                    inf(f, a)
+                } else {
+                    f.nan_bits()
+                }
+            }
+            (Cls::Inf(a), _) | (_, Cls::Inf(a)) => inf(f, a),
+            (Cls::Zero(a), Cls::Zero(b)) => {
+                if a == b {
+                    zero(f, a)
+                } else {
+                    exact_zero_sum(f, rm)
+                }
+            }
+            // x + 0 is x exactly (x finite non-zero, already a float of the format)
+            (Cls::Zero(_), Cls::Num(_)) => y,
+            (Cls::Num(_), Cls::Zero(_)) => x,
+            (Cls::Num(a), Cls::Num(b)) => {
+                let s = a + b;
+                if s.is_zero() {
+                    exact_zero_sum(f, rm)
+                } else {
+                    round_nonzero(f, rm, &s)
+                }
+            }
+        }
+    }
+
+    /// `x - y` rounded in mode `rm` (= `x + (-y)`, also for signed zeros).
+    pub fn sub(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
+        add(f, rm, x, neg(f, y))
+    }
+
+    /// `x · y` rounded in mode `rm`.
+    pub fn mul(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
+        let s = f.is_negative(x) != f.is_negative(y);
+        match (classify(f, x), classify(f, y)) {
+            (Cls::Nan, _) | (_, Cls::Nan) => f.nan_bits(),
+            (Cls::Inf(_), Cls::Zero(_)) | (Cls::Zero(_), Cls::Inf(_)) => f.nan_bits(),
+            (Cls::Inf(_), _) | (_, Cls::Inf(_)) => inf(f, s),
+            (Cls::Zero(_), _) | (_, Cls::Zero(_)) => zero(f, s),
+            (Cls::Num(a), Cls::Num(b)) => round_nonzero(f, rm, &(a * b)),
+        }
+    }
+
+    /// `x / y` rounded in mode `rm`.
+    pub fn div(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
+        let s = f.is_negative(x) != f.is_negative(y);
+        match (classify(f, x), classify(f, y)) {
+            (Cls::Nan, _) | (_, Cls::Nan) => f.nan_bits(),
+            (Cls::Inf(_), Cls::Inf(_)) | (Cls::Zero(_), Cls::Zero(_)) => f.nan_bits(),
+            (Cls::Inf(_), _) => inf(f, s),
+            (_, Cls::Inf(_)) => zero(f, s),
+            (Cls::Zero(_), _) => zero(f, s),
+            // division by zero: the exact infinity (§7.3)
+            (_, Cls::Zero(_)) => inf(f, s),
+            (Cls::Num(a), Cls::Num(b)) => round_nonzero(f, rm, &(a / b)),
+        }
+    }
+
+    /// `√x` rounded in mode `rm`; `√(-0) = -0`, NaN for negative `x`.
+    pub fn sqrt(f: FpFormat, rm: RoundingMode, x: u64) -> u64 {
+        match classify(f, x) {
+            Cls::Nan | Cls::Inf(true) => f.nan_bits(),
+            Cls::Inf(false) => x,
+            Cls::Zero(_) => x,
+            Cls::Num(q) if q.is_negative() => f.nan_bits(),
+            Cls::Num(q) => round_nonzero(f, rm, &sqrt_proxy(f, &q)),
+        }
+    }
+
+    /// A rational that rounds like `√q` in every mode, for a positive float value `q`.
+    ///
+    /// `q = M·2^E` with an integer `M`; with `E` made even, `√q = √(M·4^k)·2^(E/2-k)`. Let
+    /// `s = ⌊√(M·4^k)⌋` with at least `precision + 3` bits. If `s² = M·4^k` the root is exact;
+    /// otherwise it lies strictly inside `(s, s+1)·2^(E/2-k)`, an open interval that contains no
+    /// float and no midpoint between floats (those are multiples of at least 4 units there), so
+    /// `(s + ½)·2^(E/2-k)` rounds the same way in every mode.
+    fn sqrt_proxy(f: FpFormat, q: &Rational) -> Rational {
+        // q = numer / 2^t (a float's denominator is a power of two)
+        let n = q.numer().clone();
+        let d = q.denom().clone();
+        let t = d.bits() as i64 - 1;
+        debug_assert!(d == BigInt::one() << t as usize);
+        let (mut m, mut e) = (n, -t);
+        if e.rem_euclid(2) != 0 {
+            m <<= 1usize;
+            e -= 1;
+        }
+        // choose k with s = isqrt(m·4^k) of at least precision + 3 bits
+        let want = 2 * (f.precision() as i64 + 3);
+        let k = ((want - m.bits() as i64).max(0) + 1) / 2;
+        let scaled = &m << (2 * k) as usize;
+        let s = scaled.sqrt();
+        let exact = &s * &s == scaled;
+        let (num, exp) = if exact {
+            (s, e / 2 - k)
+        } else {
+            ((s << 1usize) + BigInt::one(), e / 2 - k - 1)
+        };
+        if exp >= 0 {
+            Rational::from_integer(num << exp as usize)
+        } else {
+            Rational::new(num, BigInt::one() << (-exp) as usize)
+        }
+    }
+
+    /// `x·y + z` with a single rounding in mode `rm` (IEEE fusedMultiplyAdd).
+    pub fn fma(f: FpFormat, rm: RoundingMode, x: u64, y: u64, z: u64) -> u64 {
+        let ps = f.is_negative(x) != f.is_negative(y);
+        let (cx, cy, cz) = (classify(f, x), classify(f, y), classify(f, z));
+        if matches!(cx, Cls::Nan) || matches!(cy, Cls::Nan) || matches!(cz, Cls::Nan) {
+            return f.nan_bits();
+        }
+        // the exact product, as a class
+        let prod = match (cx, cy) {
+            (Cls::Inf(_), Cls::Zero(_)) | (Cls::Zero(_), Cls::Inf(_)) => return f.nan_bits(),
+            (Cls::Inf(_), _) | (_, Cls::Inf(_)) => Cls::Inf(ps),
+            (Cls::Zero(_), _) | (_, Cls::Zero(_)) => Cls::Zero(ps),
+            (Cls::Num(a), Cls::Num(b)) => Cls::Num(a * b),
+            _ => unreachable!("NaN handled above"),
+        };
+        match (prod, cz) {
+            (Cls::Inf(a), Cls::Inf(b)) => {
+                if a == b {
+                    inf(f, a)
+                } else {
+                    f.nan_bits()
+                }
+            }
+            (Cls::Inf(a), _) | (_, Cls::Inf(a)) => inf(f, a),
+            (Cls::Zero(a), Cls::Zero(b)) => {
+                if a == b {
+                    zero(f, a)
+                } else {
+                    exact_zero_sum(f, rm)
+                }
+            }
+            (Cls::Zero(_), Cls::Num(_)) => z,
+            (Cls::Num(p), Cls::Zero(_)) => round_nonzero(f, rm, &p),
+            (Cls::Num(p), Cls::Num(c)) => {
+                let s = p + c;
+                if s.is_zero() {
+                    exact_zero_sum(f, rm)
+                } else {
+                    round_nonzero(f, rm, &s)
+                }
+            }
+            _ => unreachable!("NaN handled above"),
+        }
+    }
+
+    /// Conversion between formats (`to_fp32`/`to_fp64` of a float), rounding in mode `rm`.
+    pub fn convert(from: FpFormat, to: FpFormat, rm: RoundingMode, x: u64) -> u64 {
+        match classify(from, x) {
+            Cls::Nan => to.nan_bits(),
+            Cls::Inf(s) => inf(to, s),
+            Cls::Zero(s) => zero(to, s),
+            Cls::Num(q) => round_nonzero(to, rm, &q),
+        }
     }
 }
 
@@ -564,7 +606,10 @@ mod tests {
         assert_eq!(convert(F, f, Rne, b(0.1)), 0.1f32.to_bits() as u64);
         assert_eq!(convert(F, f, Rtz, b(1e300)), f32::MAX.to_bits() as u64);
         assert_eq!(convert(F, f, Rne, b(-0.0)), (-0.0f32).to_bits() as u64);
-        assert_eq!(convert(f, F, Rne, 0.1f32.to_bits() as u64), b(0.1f32 as f64));
+        assert_eq!(
+            convert(f, F, Rne, 0.1f32.to_bits() as u64),
+            b(0.1f32 as f64)
+        );
         assert_eq!(to_integer_trunc(F, b(-2.7)), Some(BigInt::from(-2)));
         assert_eq!(to_integer_trunc(F, b(f64::INFINITY)), None);
     }
