@@ -8,7 +8,7 @@
 //! NaN regardless of payload; everything else must agree bit for bit (signed zeros too).
 //! Exit status 1 if any mismatch.
 
-use solver::num::ieee_ref::diff::{agree, describe, eval, gen_case, DOp, Impl};
+use solver::num::ieee_ref::diff::{agree, describe, eval, fast_applies, gen_case, DOp, Impl};
 use solver::num::ieee_ref::gen::Rng;
 use solver::num::{FpFormat, RoundingMode};
 use std::time::Instant;
@@ -52,8 +52,9 @@ fn main() {
     for &f in &formats {
         let start = Instant::now();
         let mut rng = Rng(seed ^ (f.precision() as u64) << 32);
-        // per bucket: [inputs, public≠ref, exact≠ref, public≠exact]
-        let mut counts = vec![[0u64; 4]; buckets.len()];
+        // per bucket: [inputs, public≠ref, exact≠ref, public≠exact, fast path taken,
+        // RNA result ≠ RNE result (the reference's; a tie was hit)]
+        let mut counts = vec![[0u64; 6]; buckets.len()];
         let mut shown = 0;
         for i in 0..inputs {
             let b = (i % buckets.len() as u64) as usize;
@@ -67,6 +68,12 @@ fn main() {
             let bad = [!agree(f, &p, &r), !agree(f, &e, &r), !agree(f, &p, &e)];
             for (j, &x) in bad.iter().enumerate() {
                 k[j + 1] += x as u64;
+            }
+            k[4] += fast_applies(&c) as u64;
+            if rm == RoundingMode::Rna {
+                let mut c2 = c.clone();
+                c2.rm = RoundingMode::Rne;
+                k[5] += !agree(f, &r, &eval(Impl::Reference, &c2)) as u64;
             }
             if bad.iter().any(|&x| x) && shown < 20 {
                 shown += 1;
@@ -82,25 +89,33 @@ fn main() {
         let secs = start.elapsed().as_secs_f64();
         println!(
             "\n{}: {inputs} inputs (seed {seed}), {secs:.1} s; columns: inputs, mismatches \
-             public(fast)≠MPFR, exact≠MPFR, public≠exact",
+             public(fast)≠MPFR, exact≠MPFR, public≠exact; fast: inputs the fast path \
+             answered; ties: RNA inputs where MPFR's RNA and RNE results differ",
             f.name()
         );
         println!(
-            "{:<14} {:<4} {:>9} {:>8} {:>8} {:>8}",
-            "op", "mode", "inputs", "pub≠ref", "exa≠ref", "pub≠exa"
+            "{:<14} {:<4} {:>9} {:>8} {:>8} {:>8} {:>9} {:>7}",
+            "op", "mode", "inputs", "pub≠ref", "exa≠ref", "pub≠exa", "fast", "ties"
         );
         let mut fmt_bad = 0;
         for (b, &(op, rm)) in buckets.iter().enumerate() {
             let k = counts[b];
             fmt_bad += k[1] + k[2] + k[3];
+            let ties = if rm == RoundingMode::Rna {
+                k[5].to_string()
+            } else {
+                "-".to_string()
+            };
             println!(
-                "{:<14} {:<4} {:>9} {:>8} {:>8} {:>8}",
+                "{:<14} {:<4} {:>9} {:>8} {:>8} {:>8} {:>9} {:>7}",
                 op.name(),
                 rm.name(),
                 k[0],
                 k[1],
                 k[2],
-                k[3]
+                k[3],
+                k[4],
+                ties
             );
         }
         println!("{}: total mismatches {fmt_bad}", f.name());

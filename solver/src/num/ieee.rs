@@ -87,37 +87,442 @@ pub fn abs(f: FpFormat, x: u64) -> u64 {
 
 /// `x + y` rounded in mode `rm`.
 pub fn add(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
-    exact::add(f, rm, x, y)
+    fast::add(f, rm, x, y).unwrap_or_else(|| exact::add(f, rm, x, y))
 }
 
 /// `x - y` rounded in mode `rm` (= `x + (-y)`, also for signed zeros).
 pub fn sub(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
-    exact::sub(f, rm, x, y)
+    add(f, rm, x, neg(f, y))
 }
 
 /// `x · y` rounded in mode `rm`.
 pub fn mul(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
-    exact::mul(f, rm, x, y)
+    fast::mul(f, rm, x, y).unwrap_or_else(|| exact::mul(f, rm, x, y))
 }
 
 /// `x / y` rounded in mode `rm`.
 pub fn div(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
-    exact::div(f, rm, x, y)
+    fast::div(f, rm, x, y).unwrap_or_else(|| exact::div(f, rm, x, y))
 }
 
 /// `√x` rounded in mode `rm`; `√(-0) = -0`, NaN for negative `x`.
 pub fn sqrt(f: FpFormat, rm: RoundingMode, x: u64) -> u64 {
-    exact::sqrt(f, rm, x)
+    fast::sqrt(f, rm, x).unwrap_or_else(|| exact::sqrt(f, rm, x))
 }
 
 /// `x·y + z` with a single rounding in mode `rm` (IEEE fusedMultiplyAdd).
 pub fn fma(f: FpFormat, rm: RoundingMode, x: u64, y: u64, z: u64) -> u64 {
-    exact::fma(f, rm, x, y, z)
+    fast::fma(f, rm, x, y, z).unwrap_or_else(|| exact::fma(f, rm, x, y, z))
 }
 
 /// Conversion between formats (`to_fp32`/`to_fp64` of a float), rounding in mode `rm`.
 pub fn convert(from: FpFormat, to: FpFormat, rm: RoundingMode, x: u64) -> u64 {
-    exact::convert(from, to, rm, x)
+    fast::convert(from, to, rm, x).unwrap_or_else(|| exact::convert(from, to, rm, x))
+}
+
+/// The fast path: native binary64 arithmetic (IEEE round-to-nearest-even on x86-64 SSE2)
+/// plus error-free transformations that give the exact result's position relative to the
+/// nearest-even result; one step along the float lattice then gives the directed modes,
+/// and an exact tie test gives ties-to-away. Each function returns `None` where its proof
+/// does not apply (specials, results near overflow or underflow, ...); the caller then
+/// uses [`exact`]. The proofs are sketched at each function; the differential tests
+/// (`num::ieee_ref`, the `ieee_diff` example) check them against MPFR.
+///
+/// Facts used (Handbook of Floating-Point Arithmetic, Muller et al., ch. 4–5):
+/// - TwoSum (Knuth): for floats `a`, `b` and `s = RN(a + b)`, the six-operation sequence
+///   below yields `e` with `s + e = a + b` exactly, provided no operation overflows
+///   (underflow is harmless: sums and differences of floats are exact when subnormal).
+/// - Product error: `ab - RN(ab)` is a float when `e_a + e_b ≥ e_min + p - 1`, and then
+///   `fma(a, b, -RN(ab))` returns it exactly (a correctly rounded fma of a representable
+///   value is exact). `f64::mul_add` is a correctly rounded fma (the FMA instruction, or
+///   glibc's correctly rounded software `fma` on targets without it).
+/// - Division and square-root remainders: for `q = RN(a/b)`, `a - qb` is a float, and for
+///   `q = RN(√a)`, `a - q²` is a float, barring underflow (Boldo & Daumas, "Representable
+///   correcting terms for possibly underflowing floating point operations", ARITH 2003);
+///   so `fma(-q, b, a)` and `fma(-q, q, a)` are exact.
+/// - A midpoint between two adjacent binary64 values has 54 significant bits; a quotient
+///   `a/b` of 53-bit significands or a square root of one is never such a midpoint unless
+///   it is subnormal (`a = m·b` with `m` of 54 odd-ended bits needs `b` a power of two and
+///   then `a/b` has ≤ 53 bits unless the exponent range cuts bits off; `m²` has ≥ 107
+///   significant bits). So outside the subnormal range, RNA = RNE for `/` and `√`.
+pub mod fast {
+    use super::{FpFormat, RoundingMode};
+    use std::cmp::Ordering;
+    use RoundingMode::*;
+
+    /// 2^-968: products, quotients and roots at least this large keep their error terms
+    /// above binary64's subnormal quantum 2^-1074 (see each function).
+    const TINY: f64 = f64::from_bits((1023 - 968) << 52);
+    /// 2^-960: the smallest dividend / radicand handled, for the same reason.
+    const TINY_OPERAND: f64 = f64::from_bits((1023 - 960) << 52);
+    /// 2^1020: operands of TwoSum below this cannot overflow in any of its six steps.
+    const BIG: f64 = f64::from_bits((1023 + 1020) << 52);
+
+    /// The next binary64 above a non-NaN `x` (from ±0: the smallest subnormal).
+    fn up64(x: f64) -> f64 {
+        let b = x.to_bits();
+        if x == 0.0 {
+            f64::from_bits(1)
+        } else if b >> 63 == 0 {
+            f64::from_bits(b + 1)
+        } else {
+            f64::from_bits(b - 1)
+        }
+    }
+
+    fn down64(x: f64) -> f64 {
+        -up64(-x)
+    }
+
+    /// `s + e = a + b` exactly (TwoSum); `|a|, |b| < 2^1020` so nothing overflows.
+    fn two_sum(a: f64, b: f64) -> (f64, f64) {
+        let s = a + b;
+        let bb = s - a;
+        let e = (a - (s - bb)) + (b - bb);
+        (s, e)
+    }
+
+    /// The correctly rounded result in mode `rm`, given `s = RN(v)` (non-zero, finite) of an
+    /// exact value `v`, the side of `s` on which `v` lies (`Greater`: `v > s`), and whether
+    /// `v` is exactly the midpoint between `s` and its neighbour on that side.
+    ///
+    /// `v` lies strictly between `s` and that neighbour `n` (RN is within half a gap), so
+    /// RTP/RTN/RTZ pick `s` or `n` by direction; on a tie RNE picked the even one of the two,
+    /// RNA takes the one of larger magnitude; off a tie both nearest modes agree with `s`.
+    /// If `s` is ±max and `v` beyond it, `n` is ±inf: the IEEE overflow result of RTP/RTN.
+    fn adjust64(rm: RoundingMode, s: f64, side: Ordering, tie: bool) -> f64 {
+        debug_assert!(s != 0.0 && s.is_finite());
+        let n = match side {
+            Ordering::Equal => return s,
+            Ordering::Greater => up64(s),
+            Ordering::Less => down64(s),
+        };
+        match rm {
+            Rne => s,
+            Rna => {
+                if tie && n.abs() > s.abs() {
+                    n
+                } else {
+                    s
+                }
+            }
+            Rtp => {
+                if side == Ordering::Greater {
+                    n
+                } else {
+                    s
+                }
+            }
+            Rtn => {
+                if side == Ordering::Less {
+                    n
+                } else {
+                    s
+                }
+            }
+            // toward zero: n when v is nearer zero than s, i.e. v on the zero side of s
+            Rtz => {
+                if (side == Ordering::Less) == (s > 0.0) {
+                    n
+                } else {
+                    s
+                }
+            }
+        }
+    }
+
+    /// The side and tie test from an exact error term `e = v - s`: a tie iff `2e` is the
+    /// gap `n - s` to the neighbour on `e`'s side (both exact: `n - s` is one ulp of
+    /// adjacent floats, `2e` is tiny; if `n` is ±inf the gap is not finite: no tie, and the
+    /// tie at max + half an ulp cannot occur because RN would have overflowed).
+    fn adjust64_err(rm: RoundingMode, s: f64, e: f64) -> f64 {
+        let side = e.partial_cmp(&0.0).expect("finite error");
+        let tie = rm == Rna && side != Ordering::Equal && {
+            let n = if e > 0.0 { up64(s) } else { down64(s) };
+            n - s == 2.0 * e
+        };
+        adjust64(rm, s, side, tie)
+    }
+
+    /// Finite and non-zero.
+    fn regular(x: f64) -> bool {
+        x.is_finite() && x != 0.0
+    }
+
+    /// `a + b` for finite non-zero `|a|, |b| < 2^1020`: TwoSum is exact (no overflow), and
+    /// `|s| ≤ 2^1021` so `s` is not ±inf. `s = 0` only on exact cancellation (`a = -b`; a
+    /// sum that rounds to zero is exact), whose sign is fixed by §6.3.
+    fn add64(rm: RoundingMode, a: f64, b: f64) -> Option<f64> {
+        if !(regular(a) && regular(b) && a.abs() < BIG && b.abs() < BIG) {
+            return None;
+        }
+        let (s, e) = two_sum(a, b);
+        if s == 0.0 {
+            return Some(if rm == Rtn { -0.0 } else { 0.0 });
+        }
+        Some(adjust64_err(rm, s, e))
+    }
+
+    /// `a · b` when `2^-968 ≤ |RN(ab)| ≤ max`: `RN(ab)` is normal so it is the unbounded-
+    /// exponent rounding; `e_a + e_b ≥ -969 - 1 ≥ e_min + p - 1 = -970`... precisely: the
+    /// error is a multiple of the product of the operands' quanta, which is at least
+    /// `2^(e_p - 105) ≥ 2^-1073`, and below half an ulp of `p`: a float, computed exactly by
+    /// the fma.
+    fn mul64(rm: RoundingMode, a: f64, b: f64) -> Option<f64> {
+        if !(regular(a) && regular(b)) {
+            return None;
+        }
+        let p = a * b;
+        if !(p.abs() >= TINY && p.is_finite()) {
+            return None;
+        }
+        if rm == Rne {
+            return Some(p);
+        }
+        let e = a.mul_add(b, -p);
+        Some(adjust64_err(rm, p, e))
+    }
+
+    /// `a / b` when `|a| ≥ 2^-960` and `2^-968 ≤ |q| ≤ max`: the remainder `r = a - qb` is
+    /// a float (Boldo–Daumas; it is a multiple of the quanta of `q·b`, at least
+    /// `2^(e_q + e_b - 104) ≥ 2^(e_a - 106) ≥ 2^-1066`), so the fma returns it exactly, and
+    /// `a/b - q = r/b` has the sign of `r·b`. `q` is normal: no tie (module doc).
+    fn div64(rm: RoundingMode, a: f64, b: f64) -> Option<f64> {
+        if !(regular(a) && regular(b) && a.abs() >= TINY_OPERAND) {
+            return None;
+        }
+        let q = a / b;
+        if !(q.abs() >= TINY && q.is_finite()) {
+            return None;
+        }
+        if rm == Rne || rm == Rna {
+            return Some(q);
+        }
+        let r = (-q).mul_add(b, a);
+        let side = if r == 0.0 {
+            Ordering::Equal
+        } else if (r > 0.0) == (b > 0.0) {
+            Ordering::Greater
+        } else {
+            Ordering::Less
+        };
+        Some(adjust64(rm, q, side, false))
+    }
+
+    /// `√a` for finite `a ≥ 2^-960`: `q = RN(√a)` is normal, `r = a - q²` is a float (its
+    /// quantum is at least `2^(2e_q - 104) ≥ 2^-1066`), and `√a - q = r / (√a + q)` has the
+    /// sign of `r`. No tie (module doc).
+    fn sqrt64(rm: RoundingMode, a: f64) -> Option<f64> {
+        if !(a.is_finite() && a >= TINY_OPERAND) {
+            return None;
+        }
+        let q = a.sqrt();
+        if rm == Rne || rm == Rna {
+            return Some(q);
+        }
+        let r = (-q).mul_add(q, a);
+        let side = r.partial_cmp(&0.0).expect("finite remainder");
+        Some(adjust64(rm, q, side, false))
+    }
+
+    /// `fma(a, b, c)`, round to nearest even only: the native fused multiply-add is the
+    /// correctly rounded result; accepted when all operands and the result are finite,
+    /// non-zero and the result is normal (the exact path then only has the sign rules of
+    /// zeros and the subnormal and overflow range left).
+    fn fma64(rm: RoundingMode, a: f64, b: f64, c: f64) -> Option<f64> {
+        if rm != Rne || !(regular(a) && regular(b) && regular(c)) {
+            return None;
+        }
+        let r = a.mul_add(b, c);
+        (r.is_finite() && r.abs() >= f64::MIN_POSITIVE).then_some(r)
+    }
+
+    /// Rounds into binary32 an exact value `v` given as `hi = RN64(v)` (a non-zero finite
+    /// double) and the sign of `v - hi` (`|v - hi| ≤` half an ulp of `hi` in binary64).
+    ///
+    /// `r = RN32(hi)` by the hardware conversion; `d = hi - r` is exact (Sterbenz: `hi`
+    /// lies within half a binary32 gap of `r`, so within `[r/2, 2r]`, also for subnormal
+    /// `r`). `v` is on the side of `r` given by `d` (or by `t` when `d = 0`), strictly
+    /// inside the gap to the neighbour `n` there. Since `d` is a multiple of `hi`'s binary64
+    /// ulp and `|v - hi|` at most half of it, `|v - r|` compares with the half gap as `|d|`
+    /// does, except when `|d|` is exactly the half gap: then `v` is a tie if `t = 0`, past
+    /// the midpoint (nearest: `n`) if `t` points away from `r`, before it (nearest: `r`)
+    /// otherwise. Declines when `r` is 0, ±inf or ±max (whose neighbour is infinite).
+    fn round_to_f32(rm: RoundingMode, hi: f64, t: Ordering) -> Option<f32> {
+        let r = hi as f32;
+        if r == 0.0 || r.abs() >= f32::MAX {
+            return None;
+        }
+        let d = hi - r as f64;
+        let side = match d.partial_cmp(&0.0).expect("finite") {
+            Ordering::Equal => t,
+            o => o,
+        };
+        let rb = r.to_bits();
+        let n = match side {
+            Ordering::Equal => return Some(r),
+            // one step up / down in value on the bit patterns (r is not 0, inf or max)
+            Ordering::Greater => f32::from_bits(if r > 0.0 { rb + 1 } else { rb - 1 }),
+            Ordering::Less => f32::from_bits(if r > 0.0 { rb - 1 } else { rb + 1 }),
+        };
+        let toward_n = |b: bool| if b { n } else { r };
+        Some(match rm {
+            Rtp => toward_n(side == Ordering::Greater),
+            Rtn => toward_n(side == Ordering::Less),
+            Rtz => toward_n((side == Ordering::Less) == (r > 0.0)),
+            Rne | Rna => {
+                let half = (n as f64 - r as f64).abs() / 2.0; // exact: binary32 values
+                match d.abs().partial_cmp(&half).expect("finite") {
+                    Ordering::Less => r,
+                    Ordering::Greater => return None, // impossible: r = RN32(hi)
+                    Ordering::Equal => {
+                        if t == Ordering::Equal {
+                            // a tie: the hardware took the even one, which is r
+                            if rm == Rne || r.abs() > n.abs() {
+                                r
+                            } else {
+                                n
+                            }
+                        } else {
+                            // t and d point the same way: past the midpoint
+                            let past = (t == Ordering::Greater) == (d > 0.0);
+                            toward_n(past)
+                        }
+                    }
+                }
+            }
+        })
+    }
+
+    fn sign_of(x: f64) -> Ordering {
+        x.partial_cmp(&0.0).expect("finite")
+    }
+
+    fn f32_of(x: u64) -> f64 {
+        f32::from_bits(x as u32) as f64
+    }
+    fn bits32(r: Option<f32>) -> Option<u64> {
+        r.map(|v| v.to_bits() as u64)
+    }
+
+    // binary32 operations run in binary64, where their operands' exponents (2^-149 ..
+    // 2^128) are far from binary64's overflow and underflow: sums are TwoSum-exact, products
+    // of two 24-bit significands are exact, quotient and root remainders are exact.
+
+    fn add32(rm: RoundingMode, a: f64, b: f64) -> Option<u64> {
+        if !(regular(a) && regular(b)) {
+            return None;
+        }
+        let (s, e) = two_sum(a, b);
+        if s == 0.0 {
+            return Some(if rm == Rtn { 0x8000_0000 } else { 0 });
+        }
+        bits32(round_to_f32(rm, s, sign_of(e)))
+    }
+
+    fn mul32(rm: RoundingMode, a: f64, b: f64) -> Option<u64> {
+        if !(regular(a) && regular(b)) {
+            return None;
+        }
+        bits32(round_to_f32(rm, a * b, Ordering::Equal))
+    }
+
+    fn div32(rm: RoundingMode, a: f64, b: f64) -> Option<u64> {
+        if !(regular(a) && regular(b)) {
+            return None;
+        }
+        let q = a / b;
+        let r = (-q).mul_add(b, a);
+        let t = if r == 0.0 {
+            Ordering::Equal
+        } else if (r > 0.0) == (b > 0.0) {
+            Ordering::Greater
+        } else {
+            Ordering::Less
+        };
+        bits32(round_to_f32(rm, q, t))
+    }
+
+    fn sqrt32(rm: RoundingMode, a: f64) -> Option<u64> {
+        if !(a.is_finite() && a > 0.0) {
+            return None;
+        }
+        let q = a.sqrt();
+        let r = (-q).mul_add(q, a);
+        bits32(round_to_f32(rm, q, sign_of(r)))
+    }
+
+    /// The product is exact in binary64 (48 bits); TwoSum of it and `c` is exact.
+    fn fma32(rm: RoundingMode, a: f64, b: f64, c: f64) -> Option<u64> {
+        if !(regular(a) && regular(b) && regular(c)) {
+            return None;
+        }
+        let (s, e) = two_sum(a * b, c);
+        if s == 0.0 {
+            return None;
+        }
+        bits32(round_to_f32(rm, s, sign_of(e)))
+    }
+
+    pub fn add(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> Option<u64> {
+        match f {
+            FpFormat::F64 => add64(rm, f64::from_bits(x), f64::from_bits(y)).map(f64::to_bits),
+            FpFormat::F32 => add32(rm, f32_of(x), f32_of(y)),
+        }
+    }
+
+    pub fn mul(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> Option<u64> {
+        match f {
+            FpFormat::F64 => mul64(rm, f64::from_bits(x), f64::from_bits(y)).map(f64::to_bits),
+            FpFormat::F32 => mul32(rm, f32_of(x), f32_of(y)),
+        }
+    }
+
+    pub fn div(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> Option<u64> {
+        match f {
+            FpFormat::F64 => div64(rm, f64::from_bits(x), f64::from_bits(y)).map(f64::to_bits),
+            FpFormat::F32 => div32(rm, f32_of(x), f32_of(y)),
+        }
+    }
+
+    pub fn sqrt(f: FpFormat, rm: RoundingMode, x: u64) -> Option<u64> {
+        match f {
+            FpFormat::F64 => sqrt64(rm, f64::from_bits(x)).map(f64::to_bits),
+            FpFormat::F32 => sqrt32(rm, f32_of(x)),
+        }
+    }
+
+    pub fn fma(f: FpFormat, rm: RoundingMode, x: u64, y: u64, z: u64) -> Option<u64> {
+        match f {
+            FpFormat::F64 => {
+                fma64(rm, f64::from_bits(x), f64::from_bits(y), f64::from_bits(z)).map(f64::to_bits)
+            }
+            FpFormat::F32 => fma32(rm, f32_of(x), f32_of(y), f32_of(z)),
+        }
+    }
+
+    /// binary32 → binary64 is exact (NaN: the canonical NaN); binary64 → binary32 rounds a
+    /// finite non-zero value with `t = 0`.
+    pub fn convert(from: FpFormat, to: FpFormat, rm: RoundingMode, x: u64) -> Option<u64> {
+        match (from, to) {
+            (FpFormat::F32, FpFormat::F64) => {
+                let v = f32_of(x);
+                Some(if v.is_nan() {
+                    to.nan_bits()
+                } else {
+                    v.to_bits()
+                })
+            }
+            (FpFormat::F64, FpFormat::F32) => {
+                let v = f64::from_bits(x);
+                if !regular(v) {
+                    return None;
+                }
+                bits32(round_to_f32(rm, v, Ordering::Equal))
+            }
+            _ => None,
+        }
+    }
 }
 
 /// The exact path: every operation computed as the exact rational result rounded once by

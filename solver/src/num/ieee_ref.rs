@@ -707,6 +707,22 @@ pub mod diff {
         Out::Bits(bits)
     }
 
+    /// Whether `ieee::fast` handles the case (otherwise the public function used the exact
+    /// path).
+    pub fn fast_applies(c: &Case) -> bool {
+        let (f, rm, x, y, z) = (c.f, c.rm, c.x, c.y, c.z);
+        match c.op {
+            DOp::Add => ieee::fast::add(f, rm, x, y).is_some(),
+            DOp::Sub => ieee::fast::add(f, rm, x, ieee::neg(f, y)).is_some(),
+            DOp::Mul => ieee::fast::mul(f, rm, x, y).is_some(),
+            DOp::Div => ieee::fast::div(f, rm, x, y).is_some(),
+            DOp::Sqrt => ieee::fast::sqrt(f, rm, x).is_some(),
+            DOp::Fma => ieee::fast::fma(f, rm, x, y, z).is_some(),
+            DOp::Convert => ieee::fast::convert(other(f), f, rm, x).is_some(),
+            DOp::FromRational | DOp::ToInt => false,
+        }
+    }
+
     /// Bit-exact agreement, except that any NaN matches any NaN (payloads carry no meaning).
     pub fn agree(f: FpFormat, a: &Out, b: &Out) -> bool {
         match (a, b) {
@@ -867,6 +883,79 @@ mod tests {
         assert_eq!(
             to_integer_trunc(F, b(1e20)),
             Some(BigInt::from(100000000000000000000u128))
+        );
+    }
+    /// Differential check of `ieee` (public: fast path + fallbacks) and `ieee::exact` against
+    /// this reference: `n` random cases per operation spread over the five modes, every
+    /// `exact_every`-th one also through the exact path (the rational path is the slow one;
+    /// the `ieee_diff` example runs all three on millions of inputs).
+    fn differential(f: FpFormat, ops: &[diff::DOp], n: u64, exact_every: u64, seed: u64) {
+        use diff::*;
+        let mut rng = gen::Rng(seed);
+        for &op in ops {
+            let mut fast = 0;
+            for i in 0..n {
+                let rm = RoundingMode::ALL[(i % 5) as usize];
+                let c = gen_case(f, op, rm, &mut rng);
+                let r = eval(Impl::Reference, &c);
+                let p = eval(Impl::Public, &c);
+                fast += fast_applies(&c) as u64;
+                assert!(
+                    agree(f, &p, &r),
+                    "{}",
+                    describe(&c, &[(Impl::Public, p), (Impl::Reference, r)])
+                );
+                if i % exact_every == 0 {
+                    let e = eval(Impl::Exact, &c);
+                    assert!(
+                        agree(f, &e, &r),
+                        "{}",
+                        describe(&c, &[(Impl::Exact, e), (Impl::Reference, r)])
+                    );
+                }
+            }
+            // the fast path must actually be exercised where it exists (binary64 fma: RNE only)
+            let has_fast = !matches!(op, DOp::FromRational | DOp::ToInt);
+            assert!(
+                !has_fast || fast > n / 10,
+                "{} {}: fast path taken {fast} of {n}",
+                f.name(),
+                op.name()
+            );
+        }
+    }
+
+    use diff::DOp::*;
+
+    #[test]
+    fn differential_f32_arithmetic() {
+        differential(FpFormat::F32, &[Add, Sub, Mul, Div], 100_000, 10, 11);
+    }
+
+    #[test]
+    fn differential_f32_sqrt_fma_conversions() {
+        differential(
+            FpFormat::F32,
+            &[Sqrt, Fma, Convert, FromRational, ToInt],
+            100_000,
+            10,
+            12,
+        );
+    }
+
+    #[test]
+    fn differential_f64_arithmetic() {
+        differential(FpFormat::F64, &[Add, Sub, Mul, Div], 100_000, 10, 13);
+    }
+
+    #[test]
+    fn differential_f64_sqrt_fma_conversions() {
+        differential(
+            FpFormat::F64,
+            &[Sqrt, Fma, Convert, FromRational, ToInt],
+            100_000,
+            10,
+            14,
         );
     }
 }
