@@ -325,16 +325,72 @@ pub mod fast {
         Some(adjust64(rm, q, side, false))
     }
 
-    /// `fma(a, b, c)`, round to nearest even only: the native fused multiply-add is the
-    /// correctly rounded result; accepted when all operands and the result are finite,
-    /// non-zero and the result is normal (the exact path then only has the sign rules of
-    /// zeros and the subnormal and overflow range left).
+    /// Adds `b` to the nonoverlapping expansion `e[..len]` (components in increasing
+    /// magnitude, summing exactly to the value; Shewchuk's Grow-Expansion with zero
+    /// elimination, "Adaptive precision floating-point arithmetic", 1997). Exact while no
+    /// TwoSum overflows; the sign of the value is the sign of the last component.
+    fn grow(e: &mut [f64; 6], len: &mut usize, b: f64) {
+        let mut q = b;
+        let mut k = 0;
+        for i in 0..*len {
+            let (s, err) = two_sum(q, e[i]);
+            if err != 0.0 {
+                e[k] = err;
+                k += 1;
+            }
+            q = s;
+        }
+        if q != 0.0 {
+            e[k] = q;
+            k += 1;
+        }
+        *len = k;
+    }
+
+    /// `fma(a, b, c)` for finite non-zero operands. `s` = the native fused multiply-add,
+    /// correctly rounded to nearest even; RNE takes it when it is normal (no subnormal or
+    /// overflow range, no zero sign rules). The other modes need the side of the exact
+    /// `v = ab + c` relative to `s`: with `p = RN(ab)` and its exact error `pe` (as in
+    /// `mul64`, `|p| ≥ 2^-968`), `v - s = p + pe + c - s` exactly, a sum of four floats whose
+    /// sign an expansion gives exactly (all magnitudes below 2^1020: no TwoSum overflows).
+    /// RNA's tie test adds minus half the gap to `s`'s neighbour on that side (exact: `|s|
+    /// ≥ 2^-968`, so the gap is at least 2^-1020) and asks for zero.
     fn fma64(rm: RoundingMode, a: f64, b: f64, c: f64) -> Option<f64> {
-        if rm != Rne || !(regular(a) && regular(b) && regular(c)) {
+        if !(regular(a) && regular(b) && regular(c)) {
             return None;
         }
-        let r = a.mul_add(b, c);
-        (r.is_finite() && r.abs() >= f64::MIN_POSITIVE).then_some(r)
+        let s = a.mul_add(b, c);
+        if rm == Rne {
+            return (s.is_finite() && s.abs() >= f64::MIN_POSITIVE).then_some(s);
+        }
+        let p = a * b;
+        if !(s.abs() >= TINY && s.abs() < BIG && p.abs() >= TINY && p.abs() < BIG && c.abs() < BIG)
+        {
+            return None;
+        }
+        let pe = a.mul_add(b, -p);
+        let mut e = [0.0; 6];
+        let mut n = 0;
+        for t in [p, pe, c, -s] {
+            grow(&mut e, &mut n, t);
+        }
+        let side = if n == 0 {
+            Ordering::Equal
+        } else {
+            sign_of(e[n - 1])
+        };
+        let tie = rm == Rna && side != Ordering::Equal && {
+            let nb = if side == Ordering::Greater {
+                up64(s)
+            } else {
+                down64(s)
+            };
+            nb.is_finite() && {
+                grow(&mut e, &mut n, -(nb - s) / 2.0);
+                n == 0
+            }
+        };
+        Some(adjust64(rm, s, side, tie))
     }
 
     /// Rounds into binary32 an exact value `v` given as `hi = RN64(v)` (a non-zero finite
