@@ -929,7 +929,7 @@ mod tests {
 
     #[test]
     fn differential_f32_arithmetic() {
-        differential(FpFormat::F32, &[Add, Sub, Mul, Div], 100_000, 10, 11);
+        differential(FpFormat::F32, &[Add, Sub, Mul, Div], 200_000, 20, 11);
     }
 
     #[test]
@@ -937,15 +937,15 @@ mod tests {
         differential(
             FpFormat::F32,
             &[Sqrt, Fma, Convert, FromRational, ToInt],
-            100_000,
-            10,
+            200_000,
+            20,
             12,
         );
     }
 
     #[test]
     fn differential_f64_arithmetic() {
-        differential(FpFormat::F64, &[Add, Sub, Mul, Div], 100_000, 10, 13);
+        differential(FpFormat::F64, &[Add, Sub, Mul, Div], 200_000, 20, 13);
     }
 
     #[test]
@@ -953,8 +953,8 @@ mod tests {
         differential(
             FpFormat::F64,
             &[Sqrt, Fma, Convert, FromRational, ToInt],
-            100_000,
-            10,
+            200_000,
+            20,
             14,
         );
     }
