@@ -263,11 +263,13 @@ pub mod fast {
         Some(adjust64_err(rm, s, e))
     }
 
-    /// `a · b` when `2^-968 ≤ |RN(ab)| ≤ max`: `RN(ab)` is normal so it is the unbounded-
-    /// exponent rounding; `e_a + e_b ≥ -969 - 1 ≥ e_min + p - 1 = -970`... precisely: the
-    /// error is a multiple of the product of the operands' quanta, which is at least
-    /// `2^(e_p - 105) ≥ 2^-1073`, and below half an ulp of `p`: a float, computed exactly by
-    /// the fma.
+    /// `a · b` when `2^-968 ≤ |p| ≤ max` for `p = RN(ab)`: `p` is normal, so it is the
+    /// unbounded-exponent rounding. With `a = A·2^α`, `b = B·2^β` (integers `A, B < 2^53`),
+    /// either `AB < 2^53` and the product is exact (error 0), or `p`'s ulp `2^(e_p - 52)` is
+    /// at least `2^(α+β)`; so the error `ab - p` is a multiple of `2^(α+β)` below half an ulp
+    /// of `p`, i.e. at most 52 significant bits, and `α + β ≥ e_p - 106 ≥ -1074` (`AB <
+    /// 2^106`; rounding may lift `p` one binade) puts it on binary64's grid: a float, which
+    /// the fma returns exactly.
     fn mul64(rm: RoundingMode, a: f64, b: f64) -> Option<f64> {
         if !(regular(a) && regular(b)) {
             return None;
