@@ -14,3 +14,5 @@ run() {
 run solve -v examples/tank_design.hys      # SATISFIABLE, with an exactly validated model
 run solve -v examples/launch_angle.hys     # trigonometry: a candidate box (see README)
 run check examples/thermostat.hys          # a transition system: parsed, checked, lowered
+run solve -v examples/thermostat.hys       # SAFE: k-induction proves the room never gets below 15
+run solve examples/ts-suite/u_manual_sample2.hys   # UNSAFE: the iSAT3 manual's trace, replayed exactly

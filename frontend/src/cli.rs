@@ -8,12 +8,14 @@
 use crate::diag::{Diagnostic, SourceMap};
 use crate::hys::{self, Loaded, Lowered};
 use crate::solve_cmd;
+use crate::ts_cmd;
 use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 use solver::formula::FormulaStats;
 use solver::SolverConfig;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 pub const EXIT_OK: i32 = 0;
@@ -30,6 +32,16 @@ pub const EXIT_INTERNAL: i32 = 3;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--engine`: transition systems only (an EXPR file is one solver call).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineArg {
+    Portfolio,
+    Bmc,
+    Kind,
+    /// not available yet (a usage error)
+    Ic3,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -51,10 +63,23 @@ pub enum Command {
         no_warnings: bool,
     },
     /// Decide a .hys file. EXPR form: SATISFIABLE (with an exactly validated model),
-    /// UNSATISFIABLE, CANDIDATE SOLUTION (boxes) or UNKNOWN. The first line of standard output
-    /// is the verdict; exit code 10 / 20 / 0 / 0.
+    /// UNSATISFIABLE, CANDIDATE SOLUTION (boxes) or UNKNOWN. Transition form: UNSAFE (with an
+    /// exactly replayed trace), SAFE, CANDIDATE SOLUTION (boxes per step) or UNKNOWN. The
+    /// first line of standard output is the verdict; exit code 10 / 20 / 0 / 0.
     Solve {
         file: PathBuf,
+        /// Engine for transition systems (BMC, k-induction, or both in parallel).
+        #[arg(long, value_enum, default_value = "portfolio")]
+        engine: EngineArg,
+        /// First BMC depth whose target is checked.
+        #[arg(long, default_value_t = 0)]
+        start_depth: usize,
+        /// Last depth (BMC) or largest k (k-induction); UNKNOWN beyond it.
+        #[arg(long)]
+        max_depth: Option<usize>,
+        /// Resident memory limit in MB for transition systems (UNKNOWN beyond it; 0 = none).
+        #[arg(long, default_value_t = 4096)]
+        memory_mb: u64,
         /// Minimal splitting width for real variables.
         #[arg(long, default_value_t = SolverConfig::default().msw)]
         msw: f64,
@@ -64,7 +89,8 @@ pub enum Command {
         /// Wall-clock limit in seconds (UNKNOWN when it runs out).
         #[arg(long)]
         timeout: Option<f64>,
-        /// Print the model or the boxes (iSAT3 style); twice: also statistics.
+        /// Print the model or the boxes (iSAT3 style); twice: also statistics and, for
+        /// transition systems, one progress line per depth on standard error.
         #[arg(short, long, action = clap::ArgAction::Count)]
         verbose: u8,
         #[arg(long, value_enum, default_value = "text")]
@@ -108,6 +134,10 @@ where
         Command::Dump { file, source } => cmd_dump(&file, source, out, err),
         Command::Solve {
             file,
+            engine,
+            start_depth,
+            max_depth,
+            memory_mb,
             msw,
             mpr,
             timeout,
@@ -134,8 +164,54 @@ where
                     return EXIT_USAGE;
                 }
             };
+            let engine = match engine {
+                EngineArg::Portfolio => ts_cmd::Engine::Portfolio,
+                EngineArg::Bmc => ts_cmd::Engine::Bmc,
+                EngineArg::Kind => ts_cmd::Engine::Kind,
+                EngineArg::Ic3 => {
+                    let _ = writeln!(
+                        err,
+                        "icpic3: --engine ic3 is not available yet; use bmc, kind or portfolio"
+                    );
+                    return EXIT_USAGE;
+                }
+            };
+            // Progress lines are collected and written to standard error after the run: the
+            // verdict stays the first line of standard output, and engine threads never wait
+            // for the standard-error lock that this thread holds.
+            let progress: Arc<Mutex<Vec<String>>> = Arc::default();
+            let log: ic3::Log = if verbose > 1 {
+                let p = progress.clone();
+                let t0 = std::time::Instant::now();
+                Arc::new(move |line: String| {
+                    if let Ok(mut v) = p.lock() {
+                        v.push(format!("[{:8.3} s] {line}", t0.elapsed().as_secs_f64()));
+                    }
+                })
+            } else {
+                ic3::engine::quiet()
+            };
+            let ts_opts = ts_cmd::TsOptions {
+                engine,
+                solver: config.clone(),
+                start_depth,
+                max_depth,
+                timeout,
+                memory_mb: (memory_mb > 0).then_some(memory_mb),
+                log,
+            };
+            if let Err(e) = ts_opts.configs() {
+                let _ = writeln!(err, "icpic3: {e}");
+                return EXIT_USAGE;
+            }
             let opts = solve_cmd::Options { config, timeout };
-            cmd_solve(&file, &opts, verbose, format, out, err)
+            let code = cmd_solve(&file, &opts, &ts_opts, verbose, format, out, err);
+            if let Ok(lines) = progress.lock() {
+                for l in lines.iter() {
+                    let _ = writeln!(err, "{l}");
+                }
+            }
+            code
         }
     }
 }
@@ -276,6 +352,7 @@ fn cmd_dump(path: &PathBuf, source: bool, out: &mut dyn Write, err: &mut dyn Wri
 fn cmd_solve(
     path: &PathBuf,
     opts: &solve_cmd::Options,
+    ts_opts: &ts_cmd::TsOptions,
     verbose: u8,
     format: Format,
     out: &mut dyn Write,
@@ -284,20 +361,49 @@ fn cmd_solve(
     let Some((_text, loaded, _)) = load(path, format == Format::Text, err) else {
         return EXIT_BAD_INPUT;
     };
-    let answer = match &loaded.lowered {
-        Lowered::Expr(f) => solve_cmd::solve_expr(&loaded.checked, f, opts),
-        Lowered::Transition(_) => solve_cmd::Answer {
-            verdict: solve_cmd::Verdict::Unknown,
-            values: Vec::new(),
-            note: Some(
-                "transition systems (INIT/TRANS/TARGET) are decided by the BMC, k-induction \
-                 and IC3 engines, which are not part of this version yet"
-                    .into(),
-            ),
-            stats: Default::default(),
-            time: Duration::ZERO,
-        },
+    let ts = match &loaded.lowered {
+        Lowered::Expr(f) => {
+            let answer = solve_cmd::solve_expr(&loaded.checked, f, opts);
+            return print_expr_answer(&answer, verbose, format, out, err);
+        }
+        Lowered::Transition(ts) => ts,
     };
+    let answer = ts_cmd::solve_ts(&loaded.checked, ts, ts_opts);
+    let r = &answer.result;
+    match format {
+        Format::Text => {
+            let _ = writeln!(out, "{}", r.verdict.text());
+            // the trace (UNSAFE) or the boxes (CANDIDATE SOLUTION), as iSAT3 prints them
+            let _ = write!(out, "{}", ts_cmd::render_text(&answer));
+            if let Some(n) = &r.note {
+                let _ = writeln!(err, "icpic3: {}: {n}", r.engine);
+            }
+            if verbose > 0 {
+                let depth = r.depth.map(|d| d.to_string()).unwrap_or_else(|| "-".into());
+                let _ = writeln!(out, "engine: {}, depth: {depth}", r.engine);
+            }
+            if verbose > 1 {
+                let _ = writeln!(out, "time: {:.3} s", answer.time.as_secs_f64());
+                if let Some(kb) = answer.peak_rss_kb {
+                    let _ = writeln!(out, "peak RSS: {kb} kB");
+                }
+                let _ = writeln!(out, "stats: {}", solve_cmd::stats_json(&r.stats));
+            }
+        }
+        Format::Json => {
+            let _ = writeln!(out, "{}", ts_cmd::render_json(&answer));
+        }
+    }
+    ts_cmd::exit_code(&answer)
+}
+
+fn print_expr_answer(
+    answer: &solve_cmd::Answer,
+    verbose: u8,
+    format: Format,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     match format {
         Format::Text => {
             let _ = writeln!(out, "{}", answer.verdict.text());
@@ -305,7 +411,7 @@ fn cmd_solve(
                 let _ = writeln!(err, "icpic3: {n}");
             }
             if verbose > 0 {
-                let _ = write!(out, "{}", solve_cmd::render_text(&answer));
+                let _ = write!(out, "{}", solve_cmd::render_text(answer));
             }
             if verbose > 1 {
                 let _ = writeln!(out, "time: {:.3} s", answer.time.as_secs_f64());
@@ -313,7 +419,7 @@ fn cmd_solve(
             }
         }
         Format::Json => {
-            let _ = writeln!(out, "{}", solve_cmd::render_json(&answer));
+            let _ = writeln!(out, "{}", solve_cmd::render_json(answer));
         }
     }
     answer.verdict.exit_code()

@@ -282,10 +282,117 @@ fn solve_timeout_and_bad_options() {
     );
 }
 
+fn suite(name: &str) -> String {
+    format!("{}/../examples/ts-suite/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
 #[test]
-fn solve_transition_systems_is_unknown_until_the_engines_exist() {
-    let out = icpic3(&["solve", &example("thermostat.hys")]);
+fn solve_transition_system_safe_exits_20() {
+    for engine in ["portfolio", "kind"] {
+        let out = icpic3(&["solve", "--engine", engine, &example("thermostat.hys")]);
+        assert_eq!(out.status.code(), Some(20), "stderr: {}", text(&out.stderr));
+        assert_eq!(text(&out.stdout).lines().next(), Some("SAFE"));
+    }
+}
+
+#[test]
+fn solve_transition_system_unsafe_prints_the_trace_isat3_style() {
+    let out = icpic3(&["solve", "--engine", "bmc", &suite("u_manual_sample2.hys")]);
+    assert_eq!(out.status.code(), Some(10), "stderr: {}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "UNSAFE");
+    // the iSAT3 manual's trace: x@5 = 3.625
+    assert_eq!(
+        lines[1..5],
+        [
+            "x@0:",
+            "    [0.5, 0.5] -- point interval",
+            "jump@0:",
+            "    false"
+        ]
+    );
+    assert!(
+        stdout.contains("x@5:\n    [3.625, 3.625] -- point interval"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn solve_transition_system_json_has_the_trace() {
+    let out = icpic3(&["solve", "--format", "json", &suite("u_fibonacci.hys")]);
+    assert_eq!(out.status.code(), Some(10));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["result"], "UNSAFE");
+    assert_eq!(v["depth"], 10);
+    assert!(v["time_s"].is_number() && v["engine"].is_string());
+    let trace = v["trace"].as_array().expect("trace");
+    assert_eq!(trace.len(), 11);
+    assert_eq!(trace[10]["a"], "55");
+    assert_eq!(trace[10]["b"], "89");
+}
+
+#[test]
+fn solve_transition_system_depth_limit_is_unknown() {
+    let f = suite("u_counter_int_60.hys");
+    let out = icpic3(&["solve", "--engine", "bmc", "--max-depth", "59", &f]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout).lines().next(), Some("UNKNOWN"));
-    assert!(text(&out.stderr).contains("engines"));
+    let out = icpic3(&[
+        "solve",
+        "--engine",
+        "bmc",
+        "--start-depth",
+        "60",
+        "--max-depth",
+        "60",
+        &f,
+    ]);
+    assert_eq!(out.status.code(), Some(10));
+    // -v -v: one progress line per depth on stderr, the verdict stays first on stdout
+    let out = icpic3(&["solve", "--engine", "bmc", "-v", "-v", &f]);
+    assert_eq!(text(&out.stdout).lines().next(), Some("UNSAFE"));
+    let err = text(&out.stderr);
+    assert!(err.contains("bmc: depth 59 is UNSATISFIABLE"), "{err}");
+    assert!(err.contains("bmc: depth 60 is SATISFIABLE"), "{err}");
+}
+
+#[test]
+fn solve_transition_system_start_depth_does_not_hide_shallow_targets() {
+    // all runs end after 10 steps; a start depth beyond that must not turn the reachable
+    // n = 10 (depth 10) into SAFE
+    let f = suite("u_reached_before_dying.hys");
+    let out = icpic3(&["solve", "--engine", "bmc", "--start-depth", "15", &f]);
+    assert_eq!(out.status.code(), Some(10), "stdout: {}", text(&out.stdout));
+}
+
+#[test]
+fn solve_transition_system_timeout_is_honoured_within_a_second() {
+    // SAFE, but neither BMC (runs never end) nor k-induction over the reals proves it quickly
+    let p = temp_file(
+        "hold.hys",
+        b"DECL float [0, 35] x; INIT x = 0; TRANS x' = x + 10 or x' = x; \
+          TARGET x > 30 and x < 31;",
+    );
+    let t0 = std::time::Instant::now();
+    let out = icpic3(&["solve", "--timeout", "1", p.to_str().unwrap()]);
+    let took = t0.elapsed().as_secs_f64();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout).lines().next(), Some("UNKNOWN"));
+    assert!(took < 2.0, "took {took} s");
+}
+
+#[test]
+fn solve_engine_usage_errors_exit_2() {
+    let f = example("thermostat.hys");
+    let out = icpic3(&["solve", "--engine", "ic3", &f]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("ic3 is not available yet"));
+    assert_eq!(
+        icpic3(&["solve", "--engine", "foo", &f]).status.code(),
+        Some(2)
+    );
+    let out = icpic3(&["solve", "--start-depth", "5", "--max-depth", "3", &f]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--max-depth"));
 }

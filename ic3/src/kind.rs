@@ -1,0 +1,241 @@
+//! k-induction with simple-path constraints (Sheeran, Singh, Stålmarck, "Checking Safety
+//! Properties Using Induction and a SAT-Solver", FMCAD 2000; incremental form of Eén &
+//! Sörensson, "Temporal Induction by Incremental SAT Solving", 2003).
+//!
+//! The idea: the target is unreachable if (base) no run of length `< k` reaches it and (step)
+//! no path of `k + 1` pairwise distinct states — not necessarily starting in INIT — avoids the
+//! target in its first `k` states and hits it in the last:
+//!
+//!   step(k) = ¬TARGET(s0) ∧ … ∧ ¬TARGET(sk-1) ∧ T(s0,s1) ∧ … ∧ T(sk-1,sk) ∧ TARGET(sk)
+//!             ∧ ∧_{i<j≤k} s_i ≠ s_j                               is unsatisfiable.
+//!
+//! Soundness: a shortest run reaching the target has no repeated state (cutting the loop
+//! gives a shorter run; a static variable has one value anyway) and hits the target only at
+//! its end, so if it is at least `k` steps long, its last `k + 1` states satisfy step(k).
+//! Every state lies in the declared domains, which the step solver's variables carry. Where a
+//! formula contains operations with unspecified values, `¬TARGET` is encoded through TARGET's
+//! Tseitin roots (`∨ ¬r`), which only weakens the step formula — an UNSAT step stays a proof.
+//!
+//! "Distinct" over real-valued states means that *some* state variable differs: for a numeric
+//! variable an auxiliary `d = x_i − x_j` (an exact linear definition) with the bound literals
+//! `d < 0 ∨ d > 0`; for a Boolean a literal `e` with `e → (b_i ∨ b_j)` and `e → ¬(b_i ∧ b_j)`.
+//! Static variables are one solver variable along the path and never differ. Sorts the
+//! solver does not model yet (IEEE floats, machine integers) get an unconstrained literal,
+//! which drops the constraint for them (weaker, still sound).
+//!
+//! The base case is a BMC unrolling in its own solver ([`crate::bmc`]), so k-induction also
+//! finds counterexamples (replayed exactly) and notices when all runs die out.
+
+use crate::bmc::{Base, DepthOutcome};
+use crate::certificate::{confirm_runs_end, confirm_step};
+use crate::config::KindConfig;
+use crate::engine::{add_stats, EngineResult, Limits, Log, Validator, Verdict};
+use crate::ts::TransitionSystem;
+use crate::unroll::Unrolling;
+use solver::formula::{Domain, Op, Sort};
+use solver::lit::Lit;
+use solver::solve::Stats;
+use solver::{Rational, Rel, SolveResult, Solver, Var};
+use std::time::Instant;
+
+const NAME: &str = "kind";
+
+/// Adds `s_i ≠ s_j` (some state variable differs) as one clause.
+pub(crate) fn add_distinct(ts: &TransitionSystem, s: &mut Solver, a: &[Var], b: &[Var]) {
+    let zero = Rational::from_integer(0.into());
+    let mut clause: Vec<Lit> = Vec::new();
+    for ((sv, &x), &y) in ts.state.iter().zip(a).zip(b) {
+        if sv.is_static || x == y {
+            continue;
+        }
+        match sv.sort {
+            Sort::Bool => {
+                let (Some(lx), Some(ly)) = (s.bool_lit(x), s.bool_lit(y)) else {
+                    continue;
+                };
+                let e = s.new_activation();
+                // e → (x ∨ y), e → (¬x ∨ ¬y): e implies x ≠ y
+                s.add_clause(&[!e, lx, ly]);
+                s.add_clause(&[!e, !lx, !ly]);
+                clause.push(e);
+            }
+            Sort::Int | Sort::Real => {
+                // d = x − y, exactly; d < 0 ∨ d > 0
+                let d = s.new_var(sv.sort, &Domain::unbounded());
+                let one = Rational::from_integer(1.into());
+                s.add_def(
+                    d,
+                    Op::Linear {
+                        coeffs: vec![one.clone(), -one],
+                        constant: zero.clone(),
+                    },
+                    vec![x, y],
+                );
+                clause.push(s.bound_lit(d, Rel::Lt, &zero));
+                clause.push(s.bound_lit(d, Rel::Gt, &zero));
+            }
+            Sort::Fp(_) | Sort::MachineInt(_) => {
+                // not modelled exactly yet: a free literal (the pair may always differ)
+                clause.push(s.new_activation());
+            }
+        }
+    }
+    s.add_clause(&clause);
+}
+
+fn safe(k: usize, how: String, stats: Stats) -> EngineResult {
+    EngineResult {
+        verdict: Verdict::Safe,
+        engine: NAME,
+        depth: Some(k),
+        trace: None,
+        boxes: None,
+        note: Some(how),
+        stats,
+    }
+}
+
+/// Runs k-induction for k = 0, 1, … up to `cfg.max_k`.
+pub fn kind(
+    ts: &TransitionSystem,
+    cfg: &KindConfig,
+    limits: &Limits,
+    val: &dyn Validator,
+    log: &Log,
+) -> EngineResult {
+    if let Err(e) = cfg.validate().and_then(|_| ts.validate()) {
+        return EngineResult::unknown(NAME, e, Stats::default());
+    }
+    let mut base = match Base::new(ts, &cfg.solver, limits, NAME) {
+        Ok(b) => b,
+        Err(e) => return EngineResult::unknown(NAME, e, Stats::default()),
+    };
+    let mut step = match Solver::new(cfg.solver.clone()) {
+        Ok(s) => s,
+        Err(e) => return EngineResult::unknown(NAME, e, Stats::default()),
+    };
+    limits.arm(&mut step);
+    let mut su = Unrolling::new(ts, &mut step);
+    let stats = |base: &Base, step: &Solver| {
+        let mut st = *base.s.stats();
+        add_stats(&mut st, step.stats());
+        st
+    };
+    // TARGET's roots at the last step of the induction path (to be negated once it is not
+    // the last any more)
+    let mut last_roots: Vec<Lit> = Vec::new();
+    let mut k = 0usize;
+    loop {
+        if let Some(why) = limits.hit() {
+            return EngineResult::unknown(NAME, format!("{why} at k = {k}"), stats(&base, &step));
+        }
+        // ---- induction step of length k (the base cases 0 .. k-1 are refuted)
+        if k > 0 {
+            // ¬TARGET(s_{k-1}) from now on: ∨ ¬r over its roots
+            let neg: Vec<Lit> = last_roots.iter().map(|&r| !r).collect();
+            step.add_clause(&neg);
+            if let Err(e) = su.push_step(&mut step) {
+                return EngineResult::unknown(NAME, e, stats(&base, &step));
+            }
+            if cfg.simple_path {
+                let sk = su.states[k].clone();
+                for i in 0..k {
+                    let si = su.states[i].clone();
+                    add_distinct(ts, &mut step, &si, &sk);
+                }
+            }
+        }
+        let t0 = Instant::now();
+        let act = step.new_activation();
+        last_roots = match su.target_at(&mut step, k) {
+            Ok(r) => r,
+            Err(e) => return EngineResult::unknown(NAME, e, stats(&base, &step)),
+        };
+        for &r in &last_roots {
+            step.add_clause_under(act, &[r]);
+        }
+        // ¬TARGET(s0) ∧ … ∧ ¬TARGET(sk-1) ∧ T(s0,s1) ∧ … ∧ T(sk-1,sk) ∧ TARGET(sk)
+        //   ∧ ∧_{i<j≤k} s_i ≠ s_j
+        let r = step.solve(&[act]);
+        let secs = t0.elapsed().as_secs_f64();
+        match r {
+            SolveResult::Unsat => {
+                log(format!(
+                    "{NAME}: step {k} is UNSATISFIABLE ({secs:.6} s): {k}-inductive"
+                ));
+                if let Err(e) = confirm_step(ts, k, cfg.simple_path, &cfg.solver, limits) {
+                    return EngineResult::unknown(NAME, e, stats(&base, &step));
+                }
+                let how = if k == 0 {
+                    "no state in the declared ranges satisfies TARGET (k-induction with k = 0; \
+                     re-checked in a fresh solver)"
+                        .to_string()
+                } else {
+                    format!(
+                        "k-induction with k = {k}: no run of length < {k} reaches the target \
+                         and no {}-state simple path avoiding it ends in it (re-checked in a \
+                         fresh solver)",
+                        k + 1
+                    )
+                };
+                return safe(k, how, stats(&base, &step));
+            }
+            SolveResult::Sat(_) => {
+                log(format!("{NAME}: step {k} is SATISFIABLE ({secs:.6} s)"));
+            }
+            SolveResult::Candidate(_) => {
+                // over the reals a candidate step is often an artefact of ICP (e.g. x_i ≠ x_j
+                // with x_i = x_j through another auxiliary); it is not a refutation either way
+                log(format!(
+                    "{NAME}: step {k} is a CANDIDATE SOLUTION, not refuted ({secs:.6} s)"
+                ));
+            }
+            SolveResult::Unknown(why) => {
+                if let Some(stop) = limits.hit() {
+                    return EngineResult::unknown(
+                        NAME,
+                        format!("{stop} at k = {k}"),
+                        stats(&base, &step),
+                    );
+                }
+                // an unsupported construct: the step cannot be refuted, the base case goes on
+                log(format!("{NAME}: step {k} is UNKNOWN ({why})"));
+            }
+        }
+        step.release(act);
+        // ---- base case k: I(s0) ∧ T(s0,s1) ∧ … ∧ TARGET(sk)
+        if k > 0 {
+            if let Err(e) = base.push_step() {
+                return EngineResult::unknown(NAME, e, stats(&base, &step));
+            }
+        }
+        match base.check(val, limits, log) {
+            DepthOutcome::NoCex => {}
+            DepthOutcome::RunsEnd => {
+                if let Err(e) = confirm_runs_end(ts, k, &cfg.solver, limits) {
+                    return EngineResult::unknown(NAME, e, stats(&base, &step));
+                }
+                return safe(
+                    k,
+                    format!("no run of length {k} exists, and no shorter run reaches the target"),
+                    stats(&base, &step),
+                );
+            }
+            DepthOutcome::Answer(mut r) => {
+                r.stats = stats(&base, &step);
+                return *r;
+            }
+        }
+        if cfg.max_k == Some(k) {
+            return EngineResult {
+                depth: Some(k),
+                ..EngineResult::unknown(
+                    NAME,
+                    format!("not {k}-inductive and no counterexample up to depth {k} (the --max-depth limit)"),
+                    stats(&base, &step),
+                )
+            };
+        }
+        k += 1;
+    }
+}

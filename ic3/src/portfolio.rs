@@ -1,0 +1,159 @@
+//! The engine portfolio (DESIGN §3 `portfolio`): several engines on threads, the first
+//! definite answer wins.
+//!
+//! The idea: every engine runs on its own thread with its own solvers and one shared
+//! interrupt flag. The first SAFE or UNSAFE (both already validated by the engine: UNSAFE only
+//! after exact replay) is the answer; the flag is set and every solver of the other engines
+//! returns `Unknown("interrupted")` at its next check. If no engine is definite, the best
+//! answer is kept (CANDIDATE SOLUTION over UNKNOWN). A CANDIDATE SOLUTION does not end the
+//! portfolio at once — another engine may still prove SAFE or replay a trace — but the others
+//! only get as long again as the candidate took (at least [`CANDIDATE_GRACE_MIN`]), so that a
+//! candidate answer does not turn into a timeout. The deadline is watched here as well as
+//! inside the solvers: once it has passed, the portfolio answers UNKNOWN within a fraction of
+//! a second even if an engine is busy outside a solver call (the thread is then left to stop
+//! on the flag).
+
+use crate::bmc::bmc;
+use crate::config::{EngineKind, PortfolioConfig};
+use crate::engine::{EngineResult, Limits, Log, Validator, Verdict};
+use crate::kind::kind;
+use crate::ts::TransitionSystem;
+use solver::solve::Stats;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often the portfolio looks at the caller's limits while waiting.
+const POLL: Duration = Duration::from_millis(20);
+/// How long engines get to report after the deadline or an outer interrupt.
+const GRACE: Duration = Duration::from_millis(300);
+/// The least time the other engines get after a candidate.
+pub const CANDIDATE_GRACE_MIN: Duration = Duration::from_secs(1);
+/// Engines' threads get a large stack (the solver's analysis recurses over reasons).
+const STACK: usize = 256 << 20;
+
+fn rank(v: Verdict) -> u8 {
+    match v {
+        Verdict::Safe | Verdict::Unsafe => 3,
+        Verdict::Candidate => 2,
+        Verdict::Unknown => 1,
+    }
+}
+
+/// Runs the configured engines in parallel; see the module documentation.
+pub fn portfolio(
+    ts: Arc<TransitionSystem>,
+    cfg: &PortfolioConfig,
+    limits: &Limits,
+    val: Arc<dyn Validator>,
+    log: Log,
+) -> EngineResult {
+    if let Err(e) = cfg.validate().and_then(|_| ts.validate()) {
+        return EngineResult::unknown("portfolio", e, Stats::default());
+    }
+    // the engines' own flag (set when one of them wins), raised at once if the caller's is
+    let flag = Arc::new(AtomicBool::new(limits.interrupt.load(Ordering::Relaxed)));
+    let inner = Limits {
+        deadline: limits.deadline,
+        interrupt: flag.clone(),
+        memory_kb: limits.memory_kb,
+        calls: Default::default(),
+        memory_out: Default::default(),
+    };
+    let (tx, rx) = mpsc::channel::<EngineResult>();
+    let mut started = 0usize;
+    for &e in &cfg.engines {
+        let (ts, val, log, inner, tx) = (
+            ts.clone(),
+            val.clone(),
+            log.clone(),
+            inner.clone(),
+            tx.clone(),
+        );
+        let (bc, kc) = (cfg.bmc.clone(), cfg.kind.clone());
+        let spawned = std::thread::Builder::new()
+            .name(e.name().into())
+            .stack_size(STACK)
+            .spawn(move || {
+                let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match e {
+                    EngineKind::Bmc => bmc(&ts, &bc, &inner, val.as_ref(), &log),
+                    EngineKind::Kind => kind(&ts, &kc, &inner, val.as_ref(), &log),
+                }));
+                let r = run.unwrap_or_else(|_| {
+                    EngineResult::unknown(
+                        e.name(),
+                        "internal error in the engine",
+                        Stats::default(),
+                    )
+                });
+                let _ = tx.send(r);
+            });
+        if spawned.is_ok() {
+            started += 1;
+        }
+    }
+    drop(tx);
+    if started == 0 {
+        return EngineResult::unknown(
+            "portfolio",
+            "could not start any engine thread",
+            Stats::default(),
+        );
+    }
+    let mut best: Option<EngineResult> = None;
+    let mut finished = 0usize;
+    let mut stop_at: Option<Instant> = None;
+    let started_at = Instant::now();
+    let mut candidate_until: Option<Instant> = None;
+    loop {
+        match rx.recv_timeout(POLL) {
+            Ok(r) => {
+                finished += 1;
+                if r.verdict.is_definite() {
+                    flag.store(true, Ordering::Relaxed);
+                    return r;
+                }
+                if r.verdict == Verdict::Candidate && candidate_until.is_none() {
+                    let took = started_at.elapsed();
+                    candidate_until = Some(Instant::now() + took.max(CANDIDATE_GRACE_MIN));
+                }
+                // an engine that was only interrupted says less than the one that stopped it
+                let interrupted =
+                    |e: &EngineResult| e.note.as_deref().is_some_and(|n| n.contains("interrupted"));
+                if best.as_ref().is_none_or(|b| {
+                    rank(r.verdict) > rank(b.verdict)
+                        || (rank(r.verdict) == rank(b.verdict)
+                            && interrupted(b)
+                            && !interrupted(&r))
+                }) {
+                    best = Some(r);
+                }
+                if finished == started {
+                    break;
+                }
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => break,
+            Err(mpsc::RecvTimeoutError::Timeout) => {}
+        }
+        if stop_at.is_none() && (limits.hit().is_some() || inner.hit().is_some()) {
+            flag.store(true, Ordering::Relaxed);
+            stop_at = Some(Instant::now() + GRACE);
+        }
+        if stop_at.is_some_and(|t| Instant::now() >= t)
+            || candidate_until.is_some_and(|t| Instant::now() >= t)
+        {
+            break;
+        }
+    }
+    flag.store(true, Ordering::Relaxed);
+    match best {
+        // a candidate, or an engine's own reason for UNKNOWN (depth, memory or time limit)
+        Some(b) => b,
+        None => EngineResult::unknown(
+            "portfolio",
+            limits.hit().or_else(|| inner.hit()).unwrap_or("time limit"),
+            Stats::default(),
+        ),
+    }
+}
