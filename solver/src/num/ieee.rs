@@ -148,11 +148,11 @@ pub fn convert(from: FpFormat, to: FpFormat, rm: RoundingMode, x: u64) -> u64 {
 ///   `q = RN(√a)`, `a - q²` is a float, barring underflow (Boldo & Daumas, "Representable
 ///   correcting terms for possibly underflowing floating point operations", ARITH 2003);
 ///   so `fma(-q, b, a)` and `fma(-q, q, a)` are exact.
-/// - A midpoint between two adjacent binary64 values has 54 significant bits; a quotient
-///   `a/b` of 53-bit significands or a square root of one is never such a midpoint unless
-///   it is subnormal (`a = m·b` with `m` of 54 odd-ended bits needs `b` a power of two and
-///   then `a/b` has ≤ 53 bits unless the exponent range cuts bits off; `m²` has ≥ 107
-///   significant bits). So outside the subnormal range, RNA = RNE for `/` and `√`.
+/// - A midpoint `m` between two adjacent normal binary64 values has an odd part of 54 bits;
+///   `a/b = m` would make the odd part of `a` (odd part of `m`) · (odd part of `b`) at least
+///   2^53, too many bits for a float, and `√a = m` would make it that of `m²` (≥ 107 bits).
+///   So outside the subnormal range (where midpoints can have few bits), RNA = RNE for `/`
+///   and `√`.
 pub mod fast {
     use super::{FpFormat, RoundingMode};
     use std::cmp::Ordering;
