@@ -6,7 +6,12 @@
 //!   random int32/uint64 boxes, some of which wrap around);
 //! - `solve_nlsat`: two nlsat corpus files end to end (load + `add_formula` + `solve`);
 //! - `assumptions`: one incremental solver queried under changing assumption sets (as IC3
-//!   does), time per `solve(&assumptions)` call.
+//!   does), time per `solve(&assumptions)` call;
+//! - `ieee`: the IEEE operations of `num::ieee` per format, operation and rounding mode (RNE
+//!   and RTP), three implementations on the same 1,024 operand sets: `fast` (the public
+//!   functions: native arithmetic + error-free transformations, exact path as fallback),
+//!   `exact` (`ieee::exact`, big rationals), `mpfr` (the reference `ieee_ref`), in operations
+//!   per second.
 
 use benchmarks::benchmarks_dir;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -452,12 +457,127 @@ fn assumptions(c: &mut Criterion) {
     g.finish();
 }
 
+// ------------------------------------------------------------------------------ ieee
+
+/// 1,024 operand triples of typical magnitudes (random 53-bit significands, exponents within
+/// ±40 of 1, random signs; binary32 values are these rounded), the inputs a contractor sees
+/// most; radicands are their absolute values. All take the fast path.
+fn ieee_operands(f: solver::num::FpFormat) -> Vec<(u64, u64, u64)> {
+    let mut rng = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut one = || {
+        let m = 1.0 + (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+        let e = rng.below(81) as i32 - 40;
+        let v = if rng.below(2) == 1 { -m } else { m } * 2f64.powi(e);
+        match f {
+            solver::num::FpFormat::F64 => v.to_bits(),
+            solver::num::FpFormat::F32 => (v as f32).to_bits() as u64,
+        }
+    };
+    (0..1024).map(|_| (one(), one(), one())).collect()
+}
+
+fn ieee(c: &mut Criterion) {
+    use solver::num::{ieee, ieee_ref, FpFormat, RoundingMode};
+    type Bin = fn(FpFormat, RoundingMode, u64, u64) -> u64;
+    type Sqrt = fn(FpFormat, RoundingMode, u64) -> u64;
+    type Fma = fn(FpFormat, RoundingMode, u64, u64, u64) -> u64;
+    enum Imp {
+        Bin(Bin),
+        Sqrt(Sqrt),
+        Fma(Fma),
+    }
+    let table: Vec<(&str, [(&str, Imp); 3])> = vec![
+        (
+            "add",
+            [
+                ("fast", Imp::Bin(ieee::add)),
+                ("exact", Imp::Bin(ieee::exact::add)),
+                ("mpfr", Imp::Bin(ieee_ref::add)),
+            ],
+        ),
+        (
+            "mul",
+            [
+                ("fast", Imp::Bin(ieee::mul)),
+                ("exact", Imp::Bin(ieee::exact::mul)),
+                ("mpfr", Imp::Bin(ieee_ref::mul)),
+            ],
+        ),
+        (
+            "div",
+            [
+                ("fast", Imp::Bin(ieee::div)),
+                ("exact", Imp::Bin(ieee::exact::div)),
+                ("mpfr", Imp::Bin(ieee_ref::div)),
+            ],
+        ),
+        (
+            "sqrt",
+            [
+                ("fast", Imp::Sqrt(ieee::sqrt)),
+                ("exact", Imp::Sqrt(ieee::exact::sqrt)),
+                ("mpfr", Imp::Sqrt(ieee_ref::sqrt)),
+            ],
+        ),
+        (
+            "fma",
+            [
+                ("fast", Imp::Fma(ieee::fma)),
+                ("exact", Imp::Fma(ieee::exact::fma)),
+                ("mpfr", Imp::Fma(ieee_ref::fma)),
+            ],
+        ),
+    ];
+    let mut g = c.benchmark_group("ieee");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_millis(800));
+    g.warm_up_time(Duration::from_millis(200));
+    for f in [FpFormat::F32, FpFormat::F64] {
+        let ops = ieee_operands(f);
+        let sq: Vec<u64> = ops.iter().map(|&(x, _, _)| ieee::abs(f, x)).collect();
+        g.throughput(Throughput::Elements(ops.len() as u64));
+        for (name, imps) in &table {
+            for rm in [RoundingMode::Rne, RoundingMode::Rtp] {
+                for (imp_name, imp) in imps {
+                    let id =
+                        BenchmarkId::new(format!("{}/{name}/{}", f.name(), rm.name()), *imp_name);
+                    g.bench_function(id, |b| {
+                        b.iter(|| {
+                            let mut acc = 0u64;
+                            match imp {
+                                Imp::Bin(op) => {
+                                    for &(x, y, _) in &ops {
+                                        acc ^= op(f, rm, black_box(x), black_box(y));
+                                    }
+                                }
+                                Imp::Sqrt(op) => {
+                                    for &x in &sq {
+                                        acc ^= op(f, rm, black_box(x));
+                                    }
+                                }
+                                Imp::Fma(op) => {
+                                    for &(x, y, z) in &ops {
+                                        acc ^= op(f, rm, black_box(x), black_box(y), black_box(z));
+                                    }
+                                }
+                            }
+                            acc
+                        })
+                    });
+                }
+            }
+        }
+    }
+    g.finish();
+}
+
 criterion_group!(
     benches,
     bcp,
     contractors,
     machine_int_contractors,
     solve_nlsat,
-    assumptions
+    assumptions,
+    ieee
 );
 criterion_main!(benches);

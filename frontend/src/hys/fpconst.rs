@@ -1,10 +1,10 @@
-//! IEEE-754 arithmetic on constants (round to nearest, ties to even), computed exactly with
-//! rationals: used to fold constant sub-expressions in an fp context (`fp32 x; x + (0.1 + 0.2)`
-//! adds the binary32 sum of the binary32 constants 0.1 and 0.2, as the operators of the
-//! context's type are IEEE operations), and to normalise fp ranges to float endpoints.
+//! IEEE-754 arithmetic on constants (round to nearest, ties to even), delegated to the
+//! solver's `num::ieee` (one implementation of the IEEE rules): used to fold constant
+//! sub-expressions in an fp context (`fp32 x; x + (0.1 + 0.2)` adds the binary32 sum of the
+//! binary32 constants 0.1 and 0.2, as the operators of the context's type are IEEE
+//! operations), and to normalise fp ranges to float endpoints.
 
-use num_traits::Zero;
-use solver::num::{FpFormat, Rational, RoundingMode};
+use solver::num::{ieee, FpFormat, Rational, RoundingMode};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FpBin {
@@ -14,117 +14,35 @@ pub enum FpBin {
     Div,
 }
 
-fn sign_mask(f: FpFormat) -> u64 {
-    1u64 << (f.total_bits() - 1)
-}
-
-/// `-x` (exact: flips the sign bit, also of zeros and NaNs).
+/// `-x` (exact: flips the sign bit, also of zeros; a NaN stays a NaN).
 pub fn neg(f: FpFormat, x: u64) -> u64 {
-    x ^ sign_mask(f)
+    ieee::neg(f, x)
 }
 
 /// The float nearest to `q` (ties to even).
 pub fn round(f: FpFormat, q: &Rational) -> u64 {
-    f.round_rational(q, RoundingMode::Rne)
+    ieee::from_rational(f, RoundingMode::Rne, q)
 }
 
 /// `a op b` in format `f`, rounding to nearest even, with IEEE's rules for zeros, infinities
-/// and NaN (the result NaN is the canonical quiet NaN).
+/// and NaN (the result NaN is the canonical quiet NaN): the solver's IEEE operations, so
+/// constant folding and solving compute the same floats.
 pub fn binary(f: FpFormat, op: FpBin, a: u64, b: u64) -> u64 {
-    let (a, b) = match op {
-        FpBin::Sub => (a, neg(f, b)),
-        _ => (a, b),
-    };
-    let nan = f.nan_bits();
-    if f.is_nan(a) || f.is_nan(b) {
-        return nan;
-    }
-    let sa = f.is_negative(a);
-    let sb = f.is_negative(b);
-    let inf = |neg: bool| {
-        if neg {
-            f.inf_bits() | sign_mask(f)
-        } else {
-            f.inf_bits()
-        }
-    };
-    let zero = |neg: bool| if neg { sign_mask(f) } else { 0 };
-    let (ia, ib) = (f.is_inf(a), f.is_inf(b));
-    let (qa, qb) = (f.to_rational(a), f.to_rational(b));
+    let rm = RoundingMode::Rne;
     match op {
-        FpBin::Add | FpBin::Sub => {
-            if ia && ib {
-                return if sa == sb { a } else { nan };
-            }
-            if ia {
-                return a;
-            }
-            if ib {
-                return b;
-            }
-            let (Some(qa), Some(qb)) = (qa, qb) else {
-                return nan;
-            };
-            let s = qa + qb;
-            if s.is_zero() {
-                // exact zero sum: -0 only for (-0) + (-0) in round-to-nearest
-                return zero(sa && sb && f.to_rational(a).is_some_and(|q| q.is_zero()));
-            }
-            round(f, &s)
-        }
-        FpBin::Mul => {
-            let neg_result = sa != sb;
-            let za = qa.as_ref().is_some_and(|q| q.is_zero());
-            let zb = qb.as_ref().is_some_and(|q| q.is_zero());
-            if (ia && zb) || (ib && za) {
-                return nan;
-            }
-            if ia || ib {
-                return inf(neg_result);
-            }
-            let (Some(qa), Some(qb)) = (qa, qb) else {
-                return nan;
-            };
-            let p = qa * qb;
-            if p.is_zero() {
-                return zero(neg_result);
-            }
-            round(f, &p)
-        }
-        FpBin::Div => {
-            let neg_result = sa != sb;
-            let za = qa.as_ref().is_some_and(|q| q.is_zero());
-            let zb = qb.as_ref().is_some_and(|q| q.is_zero());
-            if (ia && ib) || (za && zb) {
-                return nan;
-            }
-            if ia {
-                return inf(neg_result);
-            }
-            if ib {
-                return zero(neg_result);
-            }
-            if zb {
-                return inf(neg_result);
-            }
-            let (Some(qa), Some(qb)) = (qa, qb) else {
-                return nan;
-            };
-            let d = qa / qb;
-            if d.is_zero() {
-                return zero(neg_result);
-            }
-            round(f, &d)
-        }
+        FpBin::Add => ieee::add(f, rm, a, b),
+        FpBin::Sub => ieee::sub(f, rm, a, b),
+        FpBin::Mul => ieee::mul(f, rm, a, b),
+        FpBin::Div => ieee::div(f, rm, a, b),
     }
 }
 
 /// The smallest float of `f` that is `>= q` (`> q` if `strict`), if it is finite.
 pub fn float_at_or_above(f: FpFormat, q: &Rational, strict: bool) -> Option<Rational> {
-    let mut bits = f.round_rational(q, RoundingMode::Rtp);
+    let mut bits = ieee::from_rational(f, RoundingMode::Rtp, q);
     let mut v = f.to_rational(bits)?;
     if strict && v == *q {
-        bits = next_up(f, bits);
+        bits = ieee::next_up(f, bits);
         v = f.to_rational(bits)?;
     }
     Some(v)
@@ -133,18 +51,6 @@ pub fn float_at_or_above(f: FpFormat, q: &Rational, strict: bool) -> Option<Rati
 /// The largest float of `f` that is `<= q` (`< q` if `strict`), if it is finite.
 pub fn float_at_or_below(f: FpFormat, q: &Rational, strict: bool) -> Option<Rational> {
     float_at_or_above(f, &-q.clone(), strict).map(|v| -v)
-}
-
-/// The next float above a finite `x` (towards +infinity).
-fn next_up(f: FpFormat, x: u64) -> u64 {
-    let mag = x & !sign_mask(f);
-    if mag == 0 {
-        1 // smallest positive subnormal, from either zero
-    } else if f.is_negative(x) {
-        x - 1
-    } else {
-        x + 1
-    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,8 @@
 
 mod fp;
 pub mod ieee;
+#[cfg(any(test, feature = "reference"))]
+pub mod ieee_ref;
 
 pub use fp::{FpFormat, RoundingMode};
 
