@@ -7,4 +7,4 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 cargo test --workspace "$@"
 cargo test -p solver --features check-deductions "$@"
-cargo test -p frontend --features check-deductions --test solve_sample "$@"
+cargo test -p frontend --features check-deductions --test solve_sample --test machine_int_suite "$@"

@@ -2,13 +2,15 @@
 //! - `bcp`: CDCL + propagation on a fixed random 3-SAT instance (200 vars, 850 clauses),
 //!   solved from scratch per iteration, in propagations (assigned literals) per second;
 //! - `contractors`: forward and backward contractors of each family on 1,024 fixed random
-//!   boxes, in contractions per second;
+//!   boxes, in contractions per second (machine integers: `bv*`, `bit*`, `shl`, `cast` on
+//!   random int32/uint64 boxes, some of which wrap around);
 //! - `solve_nlsat`: two nlsat corpus files end to end (load + `add_formula` + `solve`);
 //! - `assumptions`: one incremental solver queried under changing assumption sets (as IC3
 //!   does), time per `solve(&assumptions)` call.
 
 use benchmarks::benchmarks_dir;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use solver::contractors::bv;
 use solver::contractors::*;
 use solver::{Domain, Op, Rational, Rel, Solver, SolverConfig, Sort};
 use std::hint::black_box;
@@ -209,6 +211,141 @@ fn contractors(c: &mut Criterion) {
     family(c, "sin", &any, |x| fwd_sin(x[0]), |o, x| bwd_sin_a(o, x[0]));
 }
 
+/// `BOXES` argument pairs of machine type `t`: boxes of width up to `2^wbits` (clamped to the
+/// type), so that some wrap around and some do not.
+fn random_int_boxes(seed: u64, t: solver::IntType, wbits: u32) -> Vec<[bv::IntIv; 2]> {
+    let mut rng = XorShift(seed);
+    let (lo, hi) = (bv::tmin(t), bv::tmax(t));
+    (0..BOXES)
+        .map(|_| {
+            [(); 2].map(|_| {
+                let l = bv::wrap(t, rng.next() as i128);
+                let w = (rng.next() >> (64 - wbits)) as i128;
+                bv::IntIv::new(l, (l + w).clamp(lo, hi))
+            })
+        })
+        .collect()
+}
+
+/// Benchmarks `fwd` and `bwd` of one machine-integer operation, like [`family`]: the output
+/// box of each backward call is the forward image of the arguments' lower halves.
+fn bv_family(
+    c: &mut Criterion,
+    name: &str,
+    boxes: &[[bv::IntIv; 2]],
+    fwd: impl Fn(&[bv::IntIv; 2]) -> bv::BvSet,
+    bwd: impl Fn(bv::IntIv, &[bv::IntIv; 2]) -> bv::IntIv,
+) {
+    let outs: Vec<bv::IntIv> = boxes
+        .iter()
+        .map(|xs| fwd(&xs.map(|x| bv::IntIv::new(x.lo, x.lo + (x.hi - x.lo) / 2))).hull())
+        .collect();
+    let mut g = c.benchmark_group("contractors");
+    g.sample_size(10);
+    g.measurement_time(Duration::from_secs(2));
+    g.warm_up_time(Duration::from_millis(500));
+    g.throughput(Throughput::Elements(BOXES as u64));
+    g.bench_function(BenchmarkId::new("fwd", name), |b| {
+        b.iter(|| {
+            for xs in black_box(boxes) {
+                black_box(fwd(xs));
+            }
+        })
+    });
+    g.bench_function(BenchmarkId::new("bwd", name), |b| {
+        b.iter(|| {
+            for (xs, &out) in black_box(boxes).iter().zip(black_box(&outs)) {
+                black_box(bwd(out, xs));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn machine_int_contractors(c: &mut Criterion) {
+    let i32t = solver::IntType::new(32, true);
+    let u64t = solver::IntType::new(64, false);
+    let b32 = random_int_boxes(3, i32t, 20);
+    let b64 = random_int_boxes(4, u64t, 40);
+    let small = random_int_boxes(5, solver::IntType::new(8, false), 3);
+    let t = i32t;
+    bv_family(
+        c,
+        "bvadd_i32",
+        &b32,
+        |x| bv::fwd_add(t, x[0], x[1]),
+        |o, x| bv::bwd_add_a(t, o, x[0], x[1]),
+    );
+    bv_family(
+        c,
+        "bvmul_i32",
+        &b32,
+        |x| bv::fwd_mul(t, x[0], x[1]),
+        |o, x| bv::bwd_mul_a(t, o, x[0], x[1]),
+    );
+    bv_family(
+        c,
+        "bvmul_u64",
+        &b64,
+        |x| bv::fwd_mul(u64t, x[0], x[1]),
+        |o, x| bv::bwd_mul_a(u64t, o, x[0], x[1]),
+    );
+    bv_family(
+        c,
+        "bvdiv_i32",
+        &b32,
+        |x| bv::fwd_div(t, x[0], x[1]),
+        |o, x| bv::bwd_div_a(t, o, x[0], x[1]),
+    );
+    bv_family(
+        c,
+        "bvrem_i32",
+        &b32,
+        |x| bv::fwd_rem(t, x[0], x[1]),
+        |o, x| bv::bwd_rem_a(t, o, x[0], x[1]),
+    );
+    bv_family(
+        c,
+        "bitand_i32",
+        &b32,
+        |x| bv::fwd_and(t, x[0], x[1]),
+        |o, x| bv::bwd_and_a(t, o, x[0], x[1]),
+    );
+    bv_family(
+        c,
+        "bitxor_u64",
+        &b64,
+        |x| bv::fwd_xor(u64t, x[0], x[1]),
+        |o, x| bv::bwd_xor_a(u64t, o, x[0], x[1]),
+    );
+    // shift counts: the small boxes of uint8 values in [0, 255], cut to 0..31 by the masks
+    let counts: Vec<[bv::IntIv; 2]> = b32
+        .iter()
+        .zip(&small)
+        .map(|(x, k)| {
+            [
+                x[0],
+                bv::IntIv::new(k[0].lo % 32, (k[0].lo % 32 + 2).min(31)),
+            ]
+        })
+        .collect();
+    bv_family(
+        c,
+        "shl_i32",
+        &counts,
+        |x| bv::fwd_shl(t, x[0], x[1]),
+        |o, x| bv::bwd_shl_a(t, o, x[0], x[1]),
+    );
+    let i8t = solver::IntType::new(8, true);
+    bv_family(
+        c,
+        "cast_i32_i8",
+        &b32,
+        |x| bv::fwd_cast(i8t, x[0]),
+        |o, x| bv::bwd_cast_a(i8t, o, x[0]),
+    );
+}
+
 // ----------------------------------------------------------------------- solve_nlsat
 
 /// Corpus files (below `hys-public/nlsat-dreal3`) and whether this solver proves them UNSAT
@@ -315,5 +452,12 @@ fn assumptions(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bcp, contractors, solve_nlsat, assumptions);
+criterion_group!(
+    benches,
+    bcp,
+    contractors,
+    machine_int_contractors,
+    solve_nlsat,
+    assumptions
+);
 criterion_main!(benches);

@@ -22,7 +22,7 @@
 //! The checks cost exact arithmetic per deduction: the feature is for tests, not for use.
 
 use crate::bound_table::{Lb, Ub};
-use crate::contractors::{check, check_transcendental, Transcendental};
+use crate::contractors::{check, check_bv, check_transcendental, Transcendental};
 use crate::formula::Op;
 use crate::interval::Interval;
 use crate::lit::Lit;
@@ -421,6 +421,19 @@ impl Solver {
                     fail("the function's value lies in the refuting set");
                 }
                 return;
+            }
+            op if check_bv::is_bv(op) => {
+                let crate::formula::Sort::MachineInt(t) = self.vars[out].sort else {
+                    return;
+                };
+                match check_bv::eval_rational(op, t, argv) {
+                    Some(check_bv::BvValue::Value(v)) => Rational::from_integer(v),
+                    Some(check_bv::BvValue::Unspecified) => {
+                        fail("an unspecified machine-integer result admits an output in the box")
+                    }
+                    // an argument sample outside its type (cannot occur in a reason box)
+                    None => return,
+                }
             }
             _ => match check::eval(op, argv) {
                 Some(v) => v,

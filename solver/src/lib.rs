@@ -29,6 +29,8 @@ mod decide;
 pub mod formula;
 mod heap;
 mod icp;
+mod icp_bv;
+mod icp_fp;
 pub mod interval;
 pub mod lit;
 pub mod model;

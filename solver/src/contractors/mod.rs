@@ -16,10 +16,13 @@
 //! [`check`] is the independent slow checker: exact rational evaluation of the same relations.
 //! The transcendental operations ([`exp_log`], [`trig`], sharing [`transcendental`]) use
 //! MPFR's correctly rounded functions; their checker is [`check_transcendental`] (exact where
-//! the value is rational, high-precision MPFR interval evaluation elsewhere).
+//! the value is rational, high-precision MPFR interval evaluation elsewhere). Machine integers
+//! ([`bv`]) work on exact integer intervals; their checker is [`check_bv`] (big integers).
 
 pub mod absminmax;
+pub mod bv;
 pub mod check;
+pub mod check_bv;
 pub mod check_transcendental;
 pub mod div;
 pub mod exp_log;
