@@ -9,6 +9,11 @@ peers decide exactly what icpic3 decides. Needs the PyPI packages `z3-solver` an
     python3 benchmarks/scripts/smt_peers.py [--suite examples/floats] [--timeout 20]
         [--solvers z3,bitwuzla] [--keep DIR] [--no-build]
 
+    python3 benchmarks/scripts/smt_peers.py --one bitwuzla FILE.hys
+
+runs one solver on one file and prints its answer (`sat`/`unsat`/`unknown`), so a peer can be
+a configuration of the benchmark runner next to icpic3 (see benchmarks/README.md).
+
 Prints one CSV row per (file, solver) on stdout:
     file,expected,solver,answer,time_s,status
 status is `ok` (agrees with the expected answer), `WRONG`, `timeout`, `unsupported`
@@ -84,6 +89,7 @@ def main():
     ap.add_argument("--keep", help="directory for the printed .smt2 files (default: a temporary one)")
     ap.add_argument("--no-build", action="store_true", help="do not build the to_smtlib example first")
     ap.add_argument("--filter", default="", help="only files whose name contains this")
+    ap.add_argument("--one", nargs=2, metavar=("SOLVER", "FILE"), help="run one solver on one .hys file")
     args = ap.parse_args()
 
     solvers = [s for s in args.solvers.split(",") if s]
@@ -94,6 +100,28 @@ def main():
         subprocess.run(["cargo", "build", "-q", "-p", "frontend", "--example", "to_smtlib"], cwd=REPO, check=True)
     target = os.environ.get("CARGO_TARGET_DIR", os.path.join(REPO, "target"))
     printer = os.path.join(target, "debug", "examples", "to_smtlib")
+
+    if args.one:
+        solver, hys = args.one
+        if solver not in SOLVERS:
+            sys.exit(f"unknown solver {solver}")
+        p = subprocess.run([printer, hys], capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.stderr.write(p.stderr)
+            return 1
+        with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as fh:
+            fh.write(p.stdout)
+        try:
+            # no limit here: the caller (the runner) kills the process group at its limit
+            r = subprocess.run(SOLVERS[solver](fh.name), capture_output=True, text=True)
+        finally:
+            os.unlink(fh.name)
+        lines = [l.strip() for l in r.stdout.splitlines() if l.strip()]
+        answer = lines[-1] if lines and lines[-1] in ("sat", "unsat", "unknown") else "unknown"
+        print(answer)
+        if answer == "unknown":
+            sys.stderr.write(r.stderr[-2000:])
+        return 0
 
     with open(os.path.join(args.suite, "expected.csv")) as fh:
         rows = [r for r in csv.DictReader(fh) if args.filter in r["file"]]

@@ -959,6 +959,21 @@ mod tests {
     }
 
     #[test]
+    fn irrational_values_round_into_formats_when_the_enclosure_decides() {
+        // sqrt(2) is only enclosed (between two adjacent doubles): both ends round to the same
+        // binary32, so the binary32 result is known; the binary64 one is not
+        let t = truths(
+            "DECL float [0, 4] r; fp32 y; fp64 z;\nEXPR to_fp32(sqrt(r)) = y; to_fp64(sqrt(r)) = z; to_fp32(sqrt(r), RTP) > y;",
+            &[
+                ("r", N(q("2"))),
+                ("y", s(2f32.sqrt())),
+                ("z", d(2f64.sqrt())),
+            ],
+        );
+        assert_eq!(t, [T, U, T]);
+    }
+
+    #[test]
     fn values_of_the_wrong_sort_are_not_models() {
         let t = truths(
             "DECL fp64 x; fp32 y;\nEXPR x = x; y = y;",
