@@ -4,4 +4,5 @@
 pub mod cli;
 pub mod diag;
 pub mod hys;
+pub mod smtlib_out;
 pub mod solve_cmd;

@@ -14,7 +14,7 @@ use serde_json::json;
 use solver::formula::{Formula, Sort, VarOrigin};
 use solver::interval::Interval;
 use solver::model::{Model, Value};
-use solver::num::format_rational;
+use solver::num::{format_rational, ieee, FpFormat, Rational};
 use solver::solve::{FormulaMap, SolveResult, Solver, Stats};
 use solver::{SolverConfig, Var};
 use std::time::{Duration, Instant};
@@ -50,6 +50,8 @@ impl Verdict {
 pub enum Shown {
     /// the exact value of a validated model
     Point(PointValue),
+    /// the exact value of a validated model's IEEE variable: its format and bits
+    Float(FpFormat, u64),
     /// the box of a candidate solution
     Box(Interval),
     Bool(Option<bool>),
@@ -95,22 +97,85 @@ fn validate(
 ) -> Option<Vec<PointValue>> {
     let mut values = Vec::with_capacity(decl.len());
     for (d, fv) in checked.declared().iter().zip(decl) {
-        let value = match fv.map(|v| map.var(v)).and_then(|sv| point.get(sv)) {
-            Some(Value::Bool(b)) => PointValue::Bool(*b),
-            Some(Value::Num(q)) if d.sort != Sort::Bool => PointValue::Num(q.clone()),
+        let value = match (fv.map(|v| map.var(v)).and_then(|sv| point.get(sv)), d.sort) {
+            (Some(Value::Bool(b)), Sort::Bool) => PointValue::Bool(*b),
+            (Some(Value::Num(q)), Sort::Int | Sort::Real | Sort::MachineInt(_)) => {
+                PointValue::Num(q.clone())
+            }
+            (Some(Value::Fp(bits)), Sort::Fp(_)) => PointValue::Fp(*bits),
             // A variable that occurs in no constraint is free: any value in its domain.
-            None => default_value(d.sort, &d.domain)?,
+            (None, _) => default_value(d.sort, &d.domain)?,
             _ => return None,
         };
+        // The declared domain is part of the problem: a point outside it is no model, however
+        // the constraints evaluate there (an `fp64 [0, 1]` variable set to NaN would make
+        // every `not feq(..)` true).
+        if !in_domain(d.sort, &d.domain, &value) {
+            return None;
+        }
         values.push(value);
     }
     (eval::eval_all(checked, constraints, &values, &[]) == Truth::True).then_some(values)
+}
+
+/// `value` has the declared sort and lies in the declared domain (language doc B.1: an fp
+/// domain with ends admits only the finite floats inside it; machine integers also stay in
+/// their type).
+fn in_domain(sort: Sort, domain: &solver::formula::Domain, value: &PointValue) -> bool {
+    use solver::formula::Bound;
+    let inside = |q: &Rational| {
+        let above = |b: &Option<Bound>| {
+            b.as_ref()
+                .is_none_or(|b| *q > b.value || (!b.strict && *q == b.value))
+        };
+        let below = |b: &Option<Bound>| {
+            b.as_ref()
+                .is_none_or(|b| *q < b.value || (!b.strict && *q == b.value))
+        };
+        above(&domain.lo) && below(&domain.hi)
+    };
+    match (sort, value) {
+        (Sort::Bool, PointValue::Bool(_)) => true,
+        (Sort::Real, PointValue::Num(q)) => inside(q),
+        (Sort::Int, PointValue::Num(q)) => q.is_integer() && inside(q),
+        (Sort::MachineInt(t), PointValue::Num(q)) => {
+            q.is_integer() && t.contains(&q.to_integer()) && inside(q)
+        }
+        (Sort::Fp(f), PointValue::Fp(bits)) => {
+            if f.total_bits() < 64 && bits >> f.total_bits() != 0 {
+                return false;
+            }
+            if domain.is_unbounded() {
+                return true;
+            }
+            // NaN and infinities have no rational value: outside every range
+            f.to_rational(*bits).is_some_and(|q| inside(&q))
+        }
+        _ => false,
+    }
 }
 
 /// A value inside a declared domain, for variables the solver never saw.
 fn default_value(sort: Sort, domain: &solver::formula::Domain) -> Option<PointValue> {
     if sort == Sort::Bool {
         return Some(PointValue::Bool(false));
+    }
+    if let Sort::Fp(f) = sort {
+        // +0 for the full domain; else a simple point of the range rounded into the format,
+        // or the range's lower end rounded upward (the checker narrows fp ranges to floats,
+        // so one of them lies in the range; `validate` checks it).
+        let Some(lo) = domain.lo.as_ref() else {
+            return Some(PointValue::Fp(0));
+        };
+        let iv = Interval::from_domain(domain);
+        let simple = solver::model::simple_point(iv, false)
+            .map(|q| solver::num::ieee::from_rational(f, solver::RoundingMode::Rne, &q));
+        let up = solver::num::ieee::from_rational(f, solver::RoundingMode::Rtp, &lo.value);
+        return [simple, Some(up)]
+            .into_iter()
+            .flatten()
+            .map(PointValue::Fp)
+            .find(|v| in_domain(sort, domain, v));
     }
     let iv = Interval::from_domain(domain);
     let integral = sort.is_integral();
@@ -165,7 +230,13 @@ pub fn solve_expr(checked: &Checked, f: &Formula, opts: &Options) -> Answer {
                         .declared()
                         .iter()
                         .zip(point)
-                        .map(|(d, v)| (d.name.clone(), Shown::Point(v)))
+                        .map(|(d, v)| {
+                            let shown = match (d.sort, v) {
+                                (Sort::Fp(f), PointValue::Fp(bits)) => Shown::Float(f, bits),
+                                (_, v) => Shown::Point(v),
+                            };
+                            (d.name.clone(), shown)
+                        })
                         .collect(),
                 ),
                 None => {
@@ -225,6 +296,43 @@ fn fmt_f64(x: f64) -> String {
     }
 }
 
+/// An IEEE value for people: the bits, then the value in decimal (the shortest decimal that
+/// reads back as the same float, so `0.1` for the binary64 nearest to 1/10), `NaN`, `+inf`,
+/// `-inf`, `-0`.
+pub fn fp_text(f: FpFormat, bits: u64) -> String {
+    let width = f.total_bits() as usize / 4;
+    format!("0x{bits:0width$x} ({})", fp_decimal(f, bits))
+}
+
+fn fp_decimal(f: FpFormat, bits: u64) -> String {
+    if f.is_nan(bits) {
+        return "NaN".into();
+    }
+    if f.is_inf(bits) {
+        return if f.is_negative(bits) { "-inf" } else { "+inf" }.into();
+    }
+    // Rust prints the shortest round-trip digits; scientific notation for very large or
+    // small magnitudes keeps subnormals readable.
+    let short = |x: f64, plain: String, sci: String| {
+        let a = x.abs();
+        if a != 0.0 && !(1e-5..1e16).contains(&a) {
+            sci
+        } else {
+            plain
+        }
+    };
+    match f {
+        FpFormat::F32 => {
+            let x = f32::from_bits(bits as u32);
+            short(x as f64, format!("{x}"), format!("{x:e}"))
+        }
+        FpFormat::F64 => {
+            let x = ieee::to_f64(f, bits);
+            short(x, format!("{x}"), format!("{x:e}"))
+        }
+    }
+}
+
 /// iSAT3's model lines: `name:` then an indented value.
 pub fn render_text(a: &Answer) -> String {
     let mut s = String::new();
@@ -238,6 +346,7 @@ pub fn render_text(a: &Answer) -> String {
                 format!("[{q}, {q}] -- point interval")
             }
             Shown::Point(PointValue::Fp(bits)) => format!("0x{bits:x}"),
+            Shown::Float(f, bits) => format!("{} -- {}", fp_text(*f, *bits), f.name()),
             Shown::Box(iv) if iv.is_empty() => "empty".into(),
             Shown::Box(iv) if iv.is_point() => {
                 let x = fmt_f64(iv.lo());
@@ -282,6 +391,11 @@ pub fn render_json(a: &Answer) -> serde_json::Value {
             Shown::Bool(None) => json!(null),
             Shown::Point(PointValue::Num(q)) => json!(format_rational(q)),
             Shown::Point(PointValue::Fp(bits)) => json!(format!("0x{bits:x}")),
+            Shown::Float(f, bits) => json!({
+                "format": f.name(),
+                "bits": format!("0x{bits:0w$x}", w = f.total_bits() as usize / 4),
+                "value": fp_decimal(*f, *bits),
+            }),
             Shown::Box(iv) => json!({
                 "lo": fmt_f64(iv.lo()), "lo_open": iv.lo_open(),
                 "hi": fmt_f64(iv.hi()), "hi_open": iv.hi_open(),
@@ -307,4 +421,90 @@ pub fn render_json(a: &Answer) -> serde_json::Value {
         v["note"] = json!(n);
     }
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use solver::formula::Domain;
+
+    fn q(n: i64) -> Rational {
+        Rational::from_integer(n.into())
+    }
+
+    #[test]
+    fn fp_domains_admit_only_finite_floats_in_range() {
+        let f = FpFormat::F64;
+        let unit = Domain::closed(q(0), q(1));
+        let fp = |x: f64| PointValue::Fp(x.to_bits());
+        let s = Sort::Fp(f);
+        assert!(in_domain(s, &unit, &fp(0.5)));
+        assert!(in_domain(s, &unit, &fp(-0.0)));
+        assert!(!in_domain(s, &unit, &fp(f64::NAN)));
+        assert!(!in_domain(s, &unit, &fp(f64::INFINITY)));
+        assert!(!in_domain(s, &unit, &fp(1.0000000000000002)));
+        assert!(in_domain(s, &Domain::unbounded(), &fp(f64::NAN)));
+        // a number is not an fp value, and binary32 bits use the low 32 bits only
+        assert!(!in_domain(s, &unit, &PointValue::Num(q(0))));
+        let s32 = Sort::Fp(FpFormat::F32);
+        assert!(!in_domain(s32, &Domain::unbounded(), &fp(1.0)));
+        assert!(in_domain(
+            s32,
+            &Domain::unbounded(),
+            &PointValue::Fp(1.0f32.to_bits() as u64)
+        ));
+        // machine integers stay in their type and are integral
+        let i8t = Sort::MachineInt(solver::IntType {
+            bits: 8,
+            signed: true,
+        });
+        assert!(in_domain(
+            i8t,
+            &Domain::unbounded(),
+            &PointValue::Num(q(-128))
+        ));
+        assert!(!in_domain(
+            i8t,
+            &Domain::unbounded(),
+            &PointValue::Num(q(128))
+        ));
+    }
+
+    #[test]
+    fn free_fp_variables_get_a_float_of_their_range() {
+        let f = FpFormat::F32;
+        let d = Domain::closed(
+            Rational::new(1.into(), 10.into()),
+            Rational::new(2.into(), 10.into()),
+        );
+        let Some(PointValue::Fp(bits)) = default_value(Sort::Fp(f), &d) else {
+            panic!("no default value");
+        };
+        let x = f32::from_bits(bits as u32);
+        assert!((0.1..=0.2).contains(&x), "{x}");
+        assert_eq!(
+            default_value(Sort::Fp(f), &Domain::unbounded()),
+            Some(PointValue::Fp(0))
+        );
+    }
+
+    #[test]
+    fn fp_values_print_bits_and_shortest_decimal() {
+        let f = FpFormat::F64;
+        assert_eq!(fp_text(f, 1.0f64.to_bits()), "0x3ff0000000000000 (1)");
+        assert_eq!(fp_text(f, 0.1f64.to_bits()), "0x3fb999999999999a (0.1)");
+        assert_eq!(fp_text(f, (-0.0f64).to_bits()), "0x8000000000000000 (-0)");
+        assert_eq!(fp_text(f, f.nan_bits()), "0x7ff8000000000000 (NaN)");
+        assert_eq!(
+            fp_text(f, 5e-324f64.to_bits()),
+            "0x0000000000000001 (5e-324)"
+        );
+        assert_eq!(fp_text(f, 1e20f64.to_bits()), "0x4415af1d78b58c40 (1e20)");
+        let g = FpFormat::F32;
+        assert_eq!(
+            fp_text(g, f32::NEG_INFINITY.to_bits() as u64),
+            "0xff800000 (-inf)"
+        );
+        assert_eq!(fp_text(g, 0.1f32.to_bits() as u64), "0x3dcccccd (0.1)");
+    }
 }

@@ -150,6 +150,27 @@ impl BoundAtom {
         }
     }
 
+    /// `x <= c` on the value of an IEEE variable of format `fmt`, for a float `c < +inf` of
+    /// that format. Like integers, float values are a discrete set: the negation is the
+    /// closed bound `x >= next float above c`, so splitting ends at single floats and no
+    /// bound is ever strict. (Both zeros are the value 0; their sign is a separate flag.)
+    pub fn fp(var: crate::var::Var, c: f64, fmt: FpFormat) -> BoundAtom {
+        use crate::num::ieee;
+        debug_assert!(c < f64::INFINITY && ieee::from_f64(fmt, c).is_some());
+        let bits = ieee::from_f64(fmt, c + 0.0).unwrap_or(0);
+        let above = ieee::to_f64(fmt, ieee::next_up(fmt, bits));
+        let ub = Ub::new(c, false);
+        let lb = Lb::new(above, false);
+        BoundAtom {
+            var,
+            if_true: ub,
+            if_false: lb,
+            implied_true_at: ub,
+            implied_false_at: lb,
+            exact: None,
+        }
+    }
+
     /// `x <= q` (`x < q` if `strict`) for an exact rational. Integral variables round the
     /// constant to an integer first (`x < 2.5` → `x <= 2`); a constant that is not a double
     /// gives an over-approximating atom that keeps the rational (see the module docs).
@@ -201,6 +222,17 @@ impl BoundAtom {
                 Rational::from_float(self.if_true.v).unwrap_or_else(Rational::zero),
                 self.if_true.strict,
             ),
+        }
+    }
+
+    /// Whether the positive literal holds at a value given as a double (an IEEE variable's
+    /// value, `±inf` included; the atom is then one of [`BoundAtom::fp`]).
+    pub fn holds_at_f64(&self, x: f64) -> bool {
+        debug_assert!(self.exact.is_none());
+        if self.if_true.strict {
+            x < self.if_true.v
+        } else {
+            x <= self.if_true.v
         }
     }
 

@@ -106,12 +106,48 @@ pub(crate) fn split_value(lo: f64, hi: f64, int: bool) -> Option<f64> {
     }
 }
 
+/// A float `c` of format `f` with `lo <= c < hi` to split the value range `[lo, hi]` of an
+/// IEEE variable at (`None` for a single float): `0` (or just below) across zero; else the
+/// double with the fewest significant bits in the middle half of the range *counted in
+/// floats*, so that `[1, 1e300]` and `[-inf, +inf]` both take at most 64 splits to a point.
+pub(crate) fn fp_split_value(f: crate::num::FpFormat, lo: f64, hi: f64) -> Option<f64> {
+    use crate::icp_fp::bits_of;
+    use crate::num::ieee;
+    if lo.is_nan() || hi.is_nan() || lo >= hi {
+        return None;
+    }
+    if lo < 0.0 && hi > 0.0 {
+        return Some(0.0);
+    }
+    if lo < 0.0 && hi == 0.0 {
+        return Some(-ieee::to_f64(f, 1));
+    }
+    let (kl, kh) = (
+        ieee::ord_key(f, bits_of(f, lo)) as i128,
+        ieee::ord_key(f, bits_of(f, hi)) as i128,
+    );
+    let w = kh - kl;
+    let at = |k: i128| ieee::to_f64(f, ieee::from_ord_key(f, k as i64));
+    let (a, b) = (at(kl + w / 4), at(kh - w / 4));
+    let simple = if a.is_finite() && b.is_finite() {
+        let c = simplest_dyadic(a, b);
+        ieee::from_f64(f, c).map(|_| c)
+    } else {
+        None
+    };
+    match simple {
+        Some(c) if lo <= c && c < hi => Some(c + 0.0),
+        // kl + w/2 < kh for w >= 1
+        _ => Some(at(kl + w / 2) + 0.0),
+    }
+}
+
 impl Solver {
     /// The next decision among the relevant atoms, or `None` when all are assigned.
     pub(crate) fn pick_literal(&mut self) -> Option<Lit> {
         while let Some(a) = self.atom_heap.pop() {
             let a = AtomId(a);
-            if self.value[a.index()] != 0 {
+            if self.value[a.index()] != 0 || !self.decidable[a.index()] {
                 continue;
             }
             let positive = match self.phase[a.index()] {
@@ -235,6 +271,21 @@ impl Solver {
     /// A split literal for `v` if its interval is wide enough.
     fn split_lit(&mut self, v: Var) -> Option<Lit> {
         let kind = self.vars[v].kind;
+        if let VarKind::Fp(f) = kind {
+            let (lo, hi) = (self.lb[v].0.v, self.ub[v].0.v);
+            let c = fp_split_value(f, lo, hi)?;
+            let a = self.intern_internal_atom(BoundAtom::fp(v, c, f));
+            if self.value[a.index()] != 0 {
+                return None;
+            }
+            let positive = match self.phase[a.index()] {
+                1 => true,
+                -1 => false,
+                _ => self.default_split_phase(c),
+            };
+            self.stats.splits += 1;
+            return Some(Lit::new(a, !positive));
+        }
         let iv = self.ibox(v);
         if iv.is_empty() {
             return None;

@@ -62,6 +62,8 @@ pub(crate) enum PropKind {
         fit: Interval,
         linked: bool,
     },
+    /// an IEEE operation (module `icp_fp`)
+    Fp(crate::icp_fp::FpProp),
     /// machine integers (`Bv*`, and `Convert` of an integer into a machine type): see
     /// [`crate::icp_bv`]
     Bv(crate::icp_bv::BvProp),
@@ -113,6 +115,14 @@ pub(crate) fn make_prop(s: &Solver, out: Var, op: &Op, args: &[Var]) -> Result<P
             ))
         }
     };
+    if let Some(fp) = crate::icp_fp::make_fp_prop(s, out, op, args) {
+        return Ok(Prop {
+            def: s.defs.len() as u32,
+            out,
+            args: args.to_vec(),
+            kind: PropKind::Fp(fp),
+        });
+    }
     if [out]
         .iter()
         .chain(args)
@@ -275,7 +285,7 @@ impl Solver {
     /// Pushes the literals of `v`'s current lower and/or upper bound (or, for a Boolean, its
     /// true literal) onto `reason_buf`.
     #[inline]
-    fn push_bounds(&mut self, v: Var, lower: bool, upper: bool) {
+    pub(crate) fn push_bounds(&mut self, v: Var, lower: bool, upper: bool) {
         match self.vars[v].kind {
             VarKind::Bool => {
                 if let Some(a) = self.vars[v].bool_atom {
@@ -384,7 +394,7 @@ impl Solver {
     }
 
     /// Copies `reason_buf` to the theory arena.
-    fn commit_reason(&mut self) -> Reason {
+    pub(crate) fn commit_reason(&mut self) -> Reason {
         let start = self.theory_arena.len() as u32;
         self.theory_arena.extend_from_slice(&self.reason_buf);
         Reason::Theory {
@@ -496,6 +506,33 @@ impl Solver {
         for &w in rvars {
             self.push_bounds(w, true, true);
         }
+        self.post_ends(p, v, new, lo, hi)
+    }
+
+    /// Posts both ends of `new` for the numeric variable `v` with the reason already in
+    /// `reason_buf` (for propagators that build their own reasons).
+    pub(crate) fn post_with_reason(
+        &mut self,
+        p: u32,
+        v: Var,
+        new: Interval,
+    ) -> Result<(), Conflict> {
+        let lo = self.end_action(v, new, End::Lower);
+        let hi = self.end_action(v, new, End::Upper);
+        if lo == EndAction::Nothing && hi == EndAction::Nothing {
+            return Ok(());
+        }
+        self.post_ends(p, v, new, lo, hi)
+    }
+
+    fn post_ends(
+        &mut self,
+        p: u32,
+        v: Var,
+        new: Interval,
+        lo: EndAction,
+        hi: EndAction,
+    ) -> Result<(), Conflict> {
         let mut committed = None;
         if lo == EndAction::Empty || hi == EndAction::Empty {
             let end = if lo == EndAction::Empty {
@@ -520,6 +557,10 @@ impl Solver {
             PropKind::Linear { .. } => self.run_linear(p),
             PropKind::Ite => self.run_ite(p),
             PropKind::BoolToNum => self.run_bool2num(p),
+            PropKind::Fp(k) => {
+                let k = *k;
+                self.run_fp(p, k)
+            }
             PropKind::Bv(_) => self.run_bv(p),
             _ => self.run_generic(p, out),
         }

@@ -30,6 +30,7 @@ pub mod formula;
 mod heap;
 mod icp;
 mod icp_bv;
+mod icp_fp;
 pub mod interval;
 pub mod lit;
 pub mod model;

@@ -17,11 +17,13 @@
 //! their (outward-rounded) boxes by rounding, which does not matter: only the exact check
 //! decides.
 
+use crate::contractors::ieee::FpDom;
 use crate::contractors::{check, check_bv};
 use crate::formula::{Op, Sort};
 use crate::interval::Interval;
 use crate::lit::Lit;
 use crate::num::Rational;
+use crate::num::RoundingMode;
 use crate::solve::{AtomKind, Reason, SolveResult, Solver, VarKind};
 use crate::var::{Var, VarMap};
 use num_bigint::BigInt;
@@ -32,6 +34,8 @@ use num_traits::{One, Signed, Zero};
 pub enum Value {
     Bool(bool),
     Num(Rational),
+    /// an IEEE variable's float, as raw bits of its format (binary32 in the low 32 bits)
+    Fp(u64),
     /// a variable of a sort the solver does not model (no value)
     Unknown,
 }
@@ -62,6 +66,9 @@ pub struct Model {
     pub integral: VarMap<bool>,
     /// the exactly checked point (SAT answers only)
     pub point: Option<VarMap<Value>>,
+    /// the domain of every IEEE variable (`None` for other sorts): the box alone cannot say
+    /// NaN or the sign of zero
+    pub fp: VarMap<Option<FpDom>>,
 }
 
 impl Model {
@@ -73,6 +80,11 @@ impl Model {
         for (v, b) in self.boxes.iter() {
             let val = if let Some(x) = self.bools[v] {
                 Value::Bool(x)
+            } else if let Some(d) = &self.fp[v] {
+                match simple_float(d) {
+                    Some(bits) => Value::Fp(bits),
+                    None => Value::Unknown,
+                }
             } else {
                 match simple_point(*b, self.integral[v]) {
                     Some(q) => Value::Num(q),
@@ -164,6 +176,40 @@ fn simplest_fraction_f64(a: f64, b: f64) -> Option<Rational> {
     Some(if neg { -r } else { r })
 }
 
+/// A simple float of an IEEE domain: its only float, else `+0`/`-0` if allowed, else the
+/// double with the fewest significant bits in its range, else an end; NaN only if nothing
+/// else is possible.
+pub fn simple_float(d: &FpDom) -> Option<u64> {
+    if let Some(b) = d.as_point() {
+        return Some(b);
+    }
+    let f = d.fmt;
+    if !d.has_values() {
+        return d.nan.then(|| f.nan_bits());
+    }
+    if d.lo <= 0.0 && 0.0 <= d.hi {
+        if d.pos_zero {
+            return Some(0);
+        }
+        if d.neg_zero {
+            return Some(crate::num::ieee::neg(f, 0));
+        }
+    }
+    let (a, b) = (d.lo.max(-f64::MAX), d.hi.min(f64::MAX));
+    if a <= b {
+        let c = crate::decide::simplest_dyadic(a, b);
+        if let Some(bits) = crate::num::ieee::from_f64(f, c) {
+            if d.contains(bits) {
+                return Some(bits);
+            }
+        }
+    }
+    [d.lo, d.hi]
+        .into_iter()
+        .filter_map(|x| crate::num::ieee::from_f64(f, x))
+        .find(|&bits| d.contains(bits))
+}
+
 /// A simple rational inside `iv` (integral if asked): see [`Model::point_candidates`].
 pub fn simple_point(iv: Interval, integral: bool) -> Option<Rational> {
     if iv.is_empty() {
@@ -253,8 +299,12 @@ fn exact_root(a: &Rational, n: u32) -> Option<Rational> {
 }
 
 /// The outcome of evaluating a definition exactly.
-enum Eval {
+pub(crate) enum Eval {
     Num(Rational),
+    /// an IEEE result (raw bits)
+    Fp(u64),
+    /// a Boolean result (IEEE relations and classes)
+    Bool(bool),
     /// unspecified: any output value satisfies the definition
     Any,
     /// cannot decide exactly (irrational root, unsupported operation)
@@ -271,7 +321,12 @@ impl Solver {
         let mut boxes = VarMap::new();
         let mut bools = VarMap::new();
         let mut integral = VarMap::new();
+        let mut fp = VarMap::new();
         for v in self.vars.keys() {
+            fp.push(match self.vars[v].kind {
+                VarKind::Fp(_) => Some(self.fp_dom(v)),
+                _ => None,
+            });
             boxes.push(self.var_box(v));
             bools.push(match self.vars[v].kind {
                 VarKind::Bool => match self.bool_value(v) {
@@ -288,6 +343,7 @@ impl Solver {
             bools,
             integral,
             point: None,
+            fp,
         }
     }
 
@@ -320,8 +376,11 @@ impl Solver {
     fn inputs_are_points(&self) -> bool {
         self.vars.keys().all(|v| {
             self.vars[v].defined_by.is_some()
-                || !matches!(self.vars[v].kind, VarKind::Real | VarKind::Int)
-                || self.ibox(v).is_point()
+                || match self.vars[v].kind {
+                    VarKind::Real | VarKind::Int => self.ibox(v).is_point(),
+                    VarKind::Fp(_) => self.fp_dom(v).as_point().is_some(),
+                    _ => true,
+                }
         })
     }
 
@@ -504,6 +563,41 @@ impl Solver {
         simple_point(sub, int).or_else(|| simple_point(b, int))
     }
 
+    /// The float of IEEE input `v` for a trial: the simple float of its domain first, then
+    /// pseudo-random floats spread evenly over its *value* range (not over the float
+    /// lattice, which would mostly give tiny numbers). Short dyadic points add exactly, so
+    /// they can never witness rounding effects such as non-associativity; random
+    /// significands do, and an exact check costs far less than the splits to reach them.
+    fn fp_input_point(&self, v: Var, trial: u32) -> Option<u64> {
+        let d = self.fp_dom(v);
+        if trial == 0 || d.as_point().is_some() || !d.has_values() {
+            return simple_float(&d);
+        }
+        let f = d.fmt;
+        let mut h = (v.0 as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ (trial as u64).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+            ^ self.stats.point_checks.wrapping_mul(0x94d0_49bb_1331_11eb);
+        h ^= h >> 31;
+        h = h.wrapping_mul(0xd6e8_feb8_6659_fd93);
+        h ^= h >> 32;
+        let (lo, hi) = (d.lo.max(-f64::MAX), d.hi.min(f64::MAX));
+        if lo > hi {
+            return simple_float(&d);
+        }
+        let t = (h >> 11) as f64 / (1u64 << 53) as f64;
+        let x = lo + (hi * 0.5 - lo * 0.5) * 2.0 * t;
+        let bits = crate::num::ieee::from_rational(
+            f,
+            RoundingMode::Rne,
+            &Rational::from_float(x.clamp(lo, hi)).unwrap_or_default(),
+        );
+        if d.contains(bits) {
+            Some(bits)
+        } else {
+            simple_float(&d)
+        }
+    }
+
     /// One exact check with the inputs of `trial`: the point, and whether it relies on an
     /// unspecified result.
     fn exact_point_trial(&self, order: &[u32], trial: u32) -> Option<(VarMap<Value>, bool)> {
@@ -518,6 +612,7 @@ impl Solver {
             vals[v.index()] = Some(match d.kind {
                 VarKind::Bool => Value::Bool(self.bool_value(v) == crate::lit::LBool::True),
                 VarKind::Unsupported => return None,
+                VarKind::Fp(_) => Value::Fp(self.fp_input_point(v, trial)?),
                 VarKind::Int | VarKind::Real => Value::Num(self.input_point(v, trial)?),
             });
         }
@@ -537,7 +632,8 @@ impl Solver {
                 .map(|a| vals[a.index()].clone().expect("set"))
                 .collect();
             let args: Vec<&Value> = owned.iter().collect();
-            let res = eval_def(&d.op, &args, self.vars[out].sort);
+            let arg_sorts: Vec<Sort> = d.args.iter().map(|&a| self.vars[a].sort).collect();
+            let res = eval_def(&d.op, &args, &arg_sorts, self.vars[out].sort);
             if computes {
                 let v = match res {
                     Eval::Num(q) => {
@@ -546,6 +642,8 @@ impl Solver {
                         }
                         Value::Num(q)
                     }
+                    Eval::Fp(b) => Value::Fp(b),
+                    Eval::Bool(b) => Value::Bool(b),
                     Eval::Any => {
                         unspecified = true;
                         self.point_of(out)?
@@ -558,16 +656,26 @@ impl Solver {
                     vals[out.index()] = Some(self.point_of(out)?);
                 }
                 let o = vals[out.index()].as_ref().expect("set");
-                if !holds_def(&d.op, &args, o, self.vars[out].sort) {
+                if !holds_def(&d.op, &args, &arg_sorts, o, self.vars[out].sort) {
                     return None;
                 }
                 unspecified |= matches!(res, Eval::Any);
             }
         }
-        let vals: Vec<Value> = vals
+        let mut vals: Vec<Value> = vals
             .into_iter()
             .map(|v| v.unwrap_or(Value::Unknown))
             .collect();
+        // an IEEE variable's flags are read off its float (they are encoding, not input)
+        for v in self.vars.keys() {
+            if let (Some(fl), VarKind::Fp(f)) = (self.vars[v].fp, self.vars[v].kind) {
+                let Value::Fp(bits) = vals[v.index()] else {
+                    return None;
+                };
+                vals[fl.nan.index()] = Value::Bool(f.is_nan(bits));
+                vals[fl.neg.index()] = Value::Bool(crate::num::ieee::is_neg(f, bits));
+            }
+        }
         // integrality and the declared machine ranges are given units or sorts
         for v in self.vars.keys() {
             if self.vars[v].kind == VarKind::Int {
@@ -583,7 +691,15 @@ impl Solver {
                 AtomKind::Bool(v) => vals[v.index()].as_bool()?,
                 AtomKind::Bound(bi) => {
                     let b = &self.bound_atoms[bi as usize];
-                    b.holds_at(vals[b.var.index()].as_num()?)
+                    match (&vals[b.var.index()], self.vars[b.var].kind) {
+                        // a NaN's value variable is 0 (canonical NaN, module icp_fp)
+                        (Value::Fp(bits), VarKind::Fp(f)) => b.holds_at_f64(if f.is_nan(*bits) {
+                            0.0
+                        } else {
+                            crate::num::ieee::to_f64(f, *bits)
+                        }),
+                        (v, _) => b.holds_at(v.as_num()?),
+                    }
                 }
             };
             Some(t != l.is_negated())
@@ -619,6 +735,7 @@ impl Solver {
         match self.vars[v].kind {
             VarKind::Bool => Some(Value::Bool(self.bool_value(v) == crate::lit::LBool::True)),
             VarKind::Unsupported => None,
+            VarKind::Fp(_) => Some(Value::Fp(simple_float(&self.fp_dom(v))?)),
             k => Some(Value::Num(simple_point(self.ibox(v), k == VarKind::Int)?)),
         }
     }
@@ -636,17 +753,25 @@ fn fits(sort: Sort, q: &Rational) -> bool {
 }
 
 /// Evaluates a definition at exact arguments.
-fn eval_def(op: &Op, args: &[&Value], out_sort: Sort) -> Eval {
+pub(crate) fn eval_def(op: &Op, args: &[&Value], arg_sorts: &[Sort], out_sort: Sort) -> Eval {
+    if let Some(e) = eval_ieee(op, args, arg_sorts, out_sort) {
+        return e;
+    }
     match op {
         Op::Ite => {
             let (Some(c), Some(b), Some(e)) = (
                 args.first().and_then(|v| v.as_bool()),
-                args.get(1).and_then(|v| v.as_num()),
-                args.get(2).and_then(|v| v.as_num()),
+                args.get(1),
+                args.get(2),
             ) else {
                 return Eval::Fail;
             };
-            Eval::Num(if c { b.clone() } else { e.clone() })
+            match if c { b } else { e } {
+                Value::Num(q) => Eval::Num(q.clone()),
+                Value::Fp(bits) => Eval::Fp(*bits),
+                Value::Bool(x) => Eval::Bool(*x),
+                Value::Unknown => Eval::Fail,
+            }
         }
         Op::BoolToNum => match args.first().and_then(|v| v.as_bool()) {
             Some(true) => Eval::Num(Rational::one()),
@@ -710,15 +835,109 @@ fn eval_family(op: &Op, xs: &[&Rational]) -> Eval {
     }
 }
 
+/// Evaluates an IEEE operation bit-exactly (`None` if `op` is not one). `arg_sorts` gives
+/// the formats of IEEE arguments (a value alone is just bits).
+fn eval_ieee(op: &Op, args: &[&Value], arg_sorts: &[Sort], out_sort: Sort) -> Option<Eval> {
+    use crate::num::ieee;
+    let fp = |i: usize| match args.get(i) {
+        Some(Value::Fp(b)) => Some(*b),
+        _ => None,
+    };
+    let fmt = |s: Option<&Sort>| match s {
+        Some(Sort::Fp(f)) => Some(*f),
+        _ => None,
+    };
+    let out = fmt(Some(&out_sort));
+    let a0 = fmt(arg_sorts.first());
+    let r = (|| -> Option<Eval> {
+        Some(match op {
+            Op::FAdd(rm) => Eval::Fp(ieee::add(out?, *rm, fp(0)?, fp(1)?)),
+            Op::FSub(rm) => Eval::Fp(ieee::sub(out?, *rm, fp(0)?, fp(1)?)),
+            Op::FMul(rm) => Eval::Fp(ieee::mul(out?, *rm, fp(0)?, fp(1)?)),
+            Op::FDiv(rm) => Eval::Fp(ieee::div(out?, *rm, fp(0)?, fp(1)?)),
+            Op::FSqrt(rm) => Eval::Fp(ieee::sqrt(out?, *rm, fp(0)?)),
+            Op::FFma(rm) => Eval::Fp(ieee::fma(out?, *rm, fp(0)?, fp(1)?, fp(2)?)),
+            Op::FNeg => Eval::Fp(ieee::neg(out?, fp(0)?)),
+            Op::FAbs => Eval::Fp(ieee::abs(out?, fp(0)?)),
+            Op::FMin => Eval::Fp(ieee::min(out?, fp(0)?, fp(1)?)),
+            Op::FMax => Eval::Fp(ieee::max(out?, fp(0)?, fp(1)?)),
+            Op::ToFp(rm) => match (a0, args.first()?) {
+                (Some(from), Value::Fp(b)) => Eval::Fp(ieee::convert(from, out?, *rm, *b)),
+                (None, Value::Num(q)) => Eval::Fp(ieee::from_rational(out?, *rm, q)),
+                _ => return None,
+            },
+            Op::FpToInt => match ieee::to_integer_trunc(a0?, fp(0)?) {
+                Some(n) => {
+                    let q = Rational::from_integer(n);
+                    if fits(out_sort, &q) {
+                        Eval::Num(q)
+                    } else {
+                        Eval::Any
+                    }
+                }
+                None => Eval::Any,
+            },
+            Op::FpToReal => match a0?.to_rational(fp(0)?) {
+                Some(q) => Eval::Num(q),
+                None => Eval::Any,
+            },
+            Op::FLt => Eval::Bool(ieee::lt(a0?, fp(0)?, fp(1)?)),
+            Op::FLe => Eval::Bool(ieee::le(a0?, fp(0)?, fp(1)?)),
+            Op::FEq => Eval::Bool(ieee::eq(a0?, fp(0)?, fp(1)?)),
+            Op::FSame => Eval::Bool(ieee::same(a0?, fp(0)?, fp(1)?)),
+            Op::IsNan => Eval::Bool(a0?.is_nan(fp(0)?)),
+            Op::IsInf => Eval::Bool(a0?.is_inf(fp(0)?)),
+            Op::IsZero => Eval::Bool(ieee::is_zero(a0?, fp(0)?)),
+            Op::IsSubnormal => Eval::Bool(ieee::is_subnormal(a0?, fp(0)?)),
+            Op::IsNormal => Eval::Bool(ieee::is_normal(a0?, fp(0)?)),
+            Op::IsNeg => Eval::Bool(ieee::is_neg(a0?, fp(0)?)),
+            _ => return None,
+        })
+    })();
+    let is_ieee = matches!(
+        op,
+        Op::FAdd(_)
+            | Op::FSub(_)
+            | Op::FMul(_)
+            | Op::FDiv(_)
+            | Op::FSqrt(_)
+            | Op::FFma(_)
+            | Op::FNeg
+            | Op::FAbs
+            | Op::FMin
+            | Op::FMax
+            | Op::ToFp(_)
+            | Op::FpToInt
+            | Op::FpToReal
+            | Op::FLt
+            | Op::FLe
+            | Op::FEq
+            | Op::FSame
+            | Op::IsNan
+            | Op::IsInf
+            | Op::IsZero
+            | Op::IsSubnormal
+            | Op::IsNormal
+            | Op::IsNeg
+    );
+    // an IEEE operation over values of the wrong kind cannot be checked
+    is_ieee.then(|| r.unwrap_or(Eval::Fail))
+}
+
 /// Whether `out = op(args)` holds at an exact point.
-fn holds_def(op: &Op, args: &[&Value], out: &Value, out_sort: Sort) -> bool {
+fn holds_def(op: &Op, args: &[&Value], arg_sorts: &[Sort], out: &Value, out_sort: Sort) -> bool {
     if let (Op::Nrt(n), Some(a), Some(o)) =
         (op, args.first().and_then(|v| v.as_num()), out.as_num())
     {
         return check::holds(&Op::Nrt(*n), std::slice::from_ref(a), o).unwrap_or(false);
     }
-    match eval_def(op, args, out_sort) {
+    match eval_def(op, args, arg_sorts, out_sort) {
         Eval::Num(v) => out.as_num() == Some(&v),
+        Eval::Fp(b) => match (out, out_sort) {
+            (Value::Fp(o), Sort::Fp(f)) => crate::num::ieee::same(f, *o, b),
+            _ => false,
+        },
+        Eval::Bool(b) => out.as_bool() == Some(b),
         Eval::Any => true,
         Eval::Fail => false,
     }

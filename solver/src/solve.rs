@@ -151,8 +151,20 @@ pub(crate) enum VarKind {
     Bool,
     Int,
     Real,
-    /// a sort the solver does not support yet (IEEE floats): left unconstrained
+    /// the value of an IEEE variable: floats of the format as values, `±inf` included as
+    /// closed ends; its NaN and sign flags are Boolean variables (see [`FpFlags`])
+    Fp(crate::num::FpFormat),
+    /// a sort the solver does not support: left unconstrained
     Unsupported,
+}
+
+/// The two Boolean companions of an IEEE variable (see `icp_fp`): `nan` holds iff the
+/// variable is NaN, `neg` is its sign bit. A NaN is kept canonical (value variable 0,
+/// `neg` false), so every float is exactly one assignment of (value, nan, neg).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct FpFlags {
+    pub nan: Var,
+    pub neg: Var,
 }
 
 #[derive(Clone, Debug)]
@@ -163,6 +175,8 @@ pub(crate) struct VarData {
     pub bool_atom: Option<AtomId>,
     /// the first definition whose output this variable is
     pub defined_by: Option<u32>,
+    /// the flags of an IEEE variable
+    pub fp: Option<FpFlags>,
 }
 
 /// Why a literal is assigned.
@@ -445,21 +459,27 @@ impl Solver {
             Sort::Bool => VarKind::Bool,
             Sort::Int | Sort::MachineInt(_) => VarKind::Int,
             Sort::Real => VarKind::Real,
-            Sort::Fp(f) => {
-                self.note_unsupported(format!("unsupported sort {}", f.name()));
-                VarKind::Unsupported
-            }
+            Sort::Fp(f) => VarKind::Fp(f),
         };
         let v = self.vars.push(VarData {
             kind,
             sort,
             bool_atom: None,
             defined_by: None,
+            fp: None,
         });
-        self.lb.push((Lb::NONE, Lit::UNDEF));
-        self.ub.push((Ub::NONE, Lit::UNDEF));
-        self.root_lb.push(Lb::NONE);
-        self.root_ub.push(Ub::NONE);
+        // an IEEE value may be ±inf: its ends start closed at the infinities
+        let (lb0, ub0) = match kind {
+            VarKind::Fp(_) => (
+                Lb::new(f64::NEG_INFINITY, false),
+                Ub::new(f64::INFINITY, false),
+            ),
+            _ => (Lb::NONE, Ub::NONE),
+        };
+        self.lb.push((lb0, Lit::UNDEF));
+        self.ub.push((ub0, Lit::UNDEF));
+        self.root_lb.push(lb0);
+        self.root_ub.push(ub0);
         self.tables.push(BoundTable::default());
         self.var_props.push(Vec::new());
         self.crawl.push((u64::MAX, 0));
@@ -480,6 +500,10 @@ impl Solver {
                     );
                     self.assert_domain(v, &range);
                 }
+            }
+            VarKind::Fp(f) => {
+                self.var_heap.insert(v.0);
+                self.init_fp_var(v, f, domain);
             }
             VarKind::Unsupported => {}
         }
@@ -509,7 +533,12 @@ impl Solver {
     }
 
     /// Asserts a declared domain as level-0 given bounds.
-    fn assert_domain(&mut self, v: Var, d: &Domain) {
+    pub(crate) fn assert_domain(&mut self, v: Var, d: &Domain) {
+        if let (Some(fl), false) = (self.vars[v].fp, d.is_unbounded()) {
+            // a range holds numbers only: no NaN (language doc B.1)
+            let nan = Lit::pos(self.vars[fl.nan].bool_atom.expect("bool"));
+            self.add_clause(&[!nan]);
+        }
         if let Some(b) = &d.lo {
             let rel = if b.strict { Rel::Gt } else { Rel::Ge };
             let l = self.bound_lit(v, rel, &b.value);
@@ -554,6 +583,11 @@ impl Solver {
                 // no bounds on unsupported sorts: a fresh unconstrained atom (a relaxation)
                 let w = self.new_bool();
                 Lit::pos(self.vars[w].bool_atom.expect("bool var"))
+            }
+            VarKind::Fp(f) => {
+                // x <= q ⇔ x <= (largest float <= q); x < q ⇔ x <= (largest float < q)
+                let c = crate::icp_fp::float_at_or_below(f, value, strict);
+                Lit::pos(self.intern_bound_atom(BoundAtom::fp(v, c, f)))
             }
             VarKind::Int | VarKind::Real => {
                 let ba = BoundAtom::from_rational(v, value, strict, kind == VarKind::Int);
@@ -801,10 +835,10 @@ impl Solver {
         }
         if c.len() == 1 {
             let l = c[0];
-            // Boolean units hold in every assignment the exact check sees; bounds are checked
-            if matches!(self.atom_kind[l.atom().index()], AtomKind::Bound(_)) {
-                self.given_units.push(l);
-            }
+            // Every given unit is re-checked at the exact point: bounds, and Booleans too —
+            // the outputs of IEEE relations and an IEEE variable's flags are computed from
+            // the point, not taken from the assignment
+            self.given_units.push(l);
             if self.lit_value(l) == LBool::Undef {
                 if self.assign(l, Reason::Given).is_err() {
                     self.ok = false;
@@ -979,7 +1013,14 @@ impl Solver {
                     }
                     sv
                 }
-                None => self.new_var(info.sort, &info.domain),
+                None => {
+                    let sv = self.new_var(info.sort, &info.domain);
+                    if let (Some(bits), VarKind::Fp(_)) = (info.fp_const, self.vars[sv].kind) {
+                        // the domain cannot say -0 or NaN: pin the exact float
+                        self.assert_fp_point(sv, bits);
+                    }
+                    sv
+                }
             };
             map.vars.push(sv);
         }
@@ -1053,6 +1094,13 @@ impl Solver {
                 let pi = self.props.len() as u32;
                 let mut vs: Vec<Var> = args.clone();
                 vs.push(out);
+                // an IEEE variable's flags are part of its domain
+                let flags: Vec<Var> = vs
+                    .iter()
+                    .filter_map(|&v| self.vars[v].fp)
+                    .flat_map(|fl| [fl.nan, fl.neg])
+                    .collect();
+                vs.extend(flags);
                 vs.sort_unstable();
                 vs.dedup();
                 for v in vs {

@@ -157,7 +157,30 @@ fn unsupported_sorts_and_malformed_formulas_are_unknown() {
         args: vec![x, y],
     });
     let mut s = solver();
-    s.add_formula(&f);
+    let m = s.add_formula(&f);
+    // IEEE sums are supported: the point is exact
+    match s.solve(&[]) {
+        SolveResult::Sat(model) => {
+            let val = |v: Var| match model.value(m.var(v)) {
+                Some(solver::Value::Fp(b)) => *b,
+                other => panic!("{other:?}"),
+            };
+            let sum =
+                solver::num::ieee::add(FpFormat::F64, solver::RoundingMode::Rne, val(x), val(y));
+            assert!(solver::num::ieee::same(FpFormat::F64, sum, val(z)));
+        }
+        r => panic!("{r:?}"),
+    }
+    // a real-number operation over IEEE variables is not supported: never SAT
+    let mut h = f.clone();
+    let w = var(&mut h, "w", Sort::Fp(FpFormat::F64), Domain::unbounded());
+    h.add_def(Def {
+        out: w,
+        op: Op::Mul,
+        args: vec![x, y],
+    });
+    let mut s = solver();
+    s.add_formula(&h);
     assert!(matches!(s.solve(&[]), SolveResult::Unknown(_)));
     // a definition over a variable that does not exist
     let mut g = Formula::new();

@@ -30,7 +30,7 @@ pub struct Suite {
 }
 
 /// The built-in suite names.
-pub const BUILTIN: [&str; 7] = [
+pub const BUILTIN: [&str; 8] = [
     "nlsat-sample",
     "nlsat",
     "hys-transition",
@@ -38,6 +38,7 @@ pub const BUILTIN: [&str; 7] = [
     "transition-systems",
     "transition-systems-chc",
     "svcomp-floats",
+    "float-suite",
 ];
 
 /// The row stride of `nlsat-sample`.
@@ -196,9 +197,11 @@ pub fn load_expected_csv(path: &Path, form: TsForm) -> Result<Vec<Problem>> {
     if table.column("expected_unreach_call").is_some() {
         return load_svcomp(path, &table, &base);
     }
-    let (Some(c_file), Some(c_exp)) = (table.column("file"), table.column("expected")) else {
+    // `answer` is the float suite's name for the column (examples/floats/expected.csv)
+    let c_exp = table.column("expected").or_else(|| table.column("answer"));
+    let (Some(c_file), Some(c_exp)) = (table.column("file"), c_exp) else {
         return Err(format!(
-            "{}: unrecognised header (want file,expected / kind,vmt_file,chc_file / task_yml,program,expected_unreach_call)",
+            "{}: unrecognised header (want file,expected / file,answer / kind,vmt_file,chc_file / task_yml,program,expected_unreach_call)",
             path.display()
         ));
     };
@@ -460,6 +463,11 @@ pub fn builtin(name: &str, root: &Path) -> Option<Result<Vec<Problem>>> {
         "svcomp-floats" => {
             load_expected_csv(&root.join("svcomp-floats/expected.csv"), TsForm::Natural)
         }
+        // the repository's own float suite (not in the shared directory)
+        "float-suite" => load_expected_csv(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples/floats/expected.csv"),
+            TsForm::Natural,
+        ),
         _ => return None,
     })
 }
@@ -600,6 +608,26 @@ mod tests {
         assert_eq!(z, ps);
         let d = load_dir(&root().join("hys-public/nlsat-dreal3"), None).unwrap();
         assert_eq!(d, ps);
+    }
+
+    #[test]
+    fn float_suite_reads_the_answer_column() {
+        let ps = builtin("float-suite", &root()).unwrap().unwrap();
+        assert!(ps.len() >= 30, "{}", ps.len());
+        assert!(
+            ps.iter().all(|p| p.path.is_file()),
+            "a listed file is missing"
+        );
+        let sat = ps
+            .iter()
+            .filter(|p| p.expected == Some(Verdict::Sat))
+            .count();
+        let unsat = ps
+            .iter()
+            .filter(|p| p.expected == Some(Verdict::Unsat))
+            .count();
+        assert_eq!(sat + unsat, ps.len());
+        assert!(unsat >= 10);
     }
 
     #[test]

@@ -8,9 +8,11 @@
 //! *enclosures* where a value is irrational (roots; transcendental functions through
 //! high-precision MPFR enclosures with exact rational ends). Truth is three-valued: `Unknown` where an
 //! enclosure straddles a relation's boundary, where the language leaves a value unspecified
-//! (division by zero, `log` of a non-positive number, ...: the value exists but is not
-//! known, so no verdict may rely on it), and for operations this evaluator cannot decide
-//! exactly yet (IEEE floats). Connectives follow Kleene's logic, so
+//! (division by zero, `log` of a non-positive number, a NaN converted to an integer, ...: the
+//! value exists but is not known, so no verdict may rely on it). IEEE floats are exact bit
+//! patterns computed by [`solver::num::ieee`] (every operation in every rounding mode is
+//! "exact result, rounded once"), so fp constraints are decided, never enclosed. Connectives
+//! follow Kleene's logic, so
 //! `True` means "true for every choice of the unspecified values" and a constraint evaluated
 //! `True` really holds. Callers accept a model only when every constraint is `True`.
 
@@ -22,7 +24,7 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 use solver::contractors::check_transcendental::{enclose_rational, RationalEnclosure};
 use solver::contractors::Transcendental;
 use solver::formula::{Op, Sort};
-use solver::num::{IntType, Rational};
+use solver::num::{ieee, FpFormat, IntType, Rational, RoundingMode};
 use std::cmp::Ordering;
 
 /// A three-valued truth value.
@@ -66,7 +68,7 @@ pub enum PointValue {
     Bool(bool),
     /// `int`, real or machine-integer value
     Num(Rational),
-    /// IEEE bits
+    /// IEEE bits in the format of the variable's sort (binary32 in the low 32 bits)
     Fp(u64),
 }
 
@@ -80,6 +82,10 @@ enum Value {
         iv: Iv,
         unfit: bool,
     },
+    /// An IEEE value: its exact bits in format `.0`. Never an enclosure: every fp operation
+    /// has exactly one result (NaN results are the canonical NaN, which identity treats as
+    /// every other NaN).
+    Fp(FpFormat, u64),
     /// Not known: unspecified by the language or beyond this evaluator.
     Unknown,
 }
@@ -172,13 +178,23 @@ fn eval_node(
     match kind {
         NodeKind::Bool(b) => Value::Bool(Truth::from_bool(*b)),
         NodeKind::Num(q) => Value::exact(q.clone()),
-        NodeKind::Fp(_) => Value::Unknown,
+        NodeKind::Fp(bits) => match sort {
+            Sort::Fp(f) => Value::Fp(f, *bits),
+            _ => Value::Unknown,
+        },
         NodeKind::Var { var, primed } => {
             let vals = if *primed { next } else { current };
-            match vals.get(*var as usize) {
-                Some(PointValue::Bool(b)) => Value::Bool(Truth::from_bool(*b)),
-                Some(PointValue::Num(q)) => Value::exact(q.clone()),
-                Some(PointValue::Fp(_)) | None => Value::Unknown,
+            // A value must match the variable's sort: an fp variable given a number (whose
+            // zero would not even say its sign) or a number given bits is not a model.
+            match (vals.get(*var as usize), sort) {
+                (Some(PointValue::Bool(b)), Sort::Bool) => Value::Bool(Truth::from_bool(*b)),
+                (Some(PointValue::Num(q)), Sort::Int | Sort::Real | Sort::MachineInt(_)) => {
+                    Value::exact(q.clone())
+                }
+                (Some(PointValue::Fp(bits)), Sort::Fp(f)) if fits_format(f, *bits) => {
+                    Value::Fp(f, *bits)
+                }
+                _ => Value::Unknown,
             }
         }
         NodeKind::BoolToNum(a) => match get(*a).truth() {
@@ -284,6 +300,9 @@ fn relation(op: RelOp, a: &Value, b: &Value) -> Truth {
             _ => Truth::Unknown,
         },
         (Value::Num { unfit: true, .. }, _) | (_, Value::Num { unfit: true, .. }) => Truth::False,
+        (Value::Fp(f, x), Value::Fp(g, y)) if f == g => {
+            Truth::from_bool(fp_relation(op, *f, *x, *y))
+        }
         (Value::Num { iv: x, .. }, Value::Num { iv: y, .. }) => {
             if let (Some(p), Some(q)) = (point_of(x), point_of(y)) {
                 return Truth::from_bool(op.holds(p.cmp(q)));
@@ -324,6 +343,163 @@ fn relation(op: RelOp, a: &Value, b: &Value) -> Truth {
     }
 }
 
+/// A bit pattern that is a value of format `f` (binary32 values use the low 32 bits only).
+fn fits_format(f: FpFormat, bits: u64) -> bool {
+    f.total_bits() == 64 || bits >> f.total_bits() == 0
+}
+
+/// Part B.2: `< <= > >=` are IEEE comparisons (false when either side is NaN, `-0 == +0`);
+/// `=` and `!=` are identity (NaN = NaN holds, `-0 = +0` does not).
+fn fp_relation(op: RelOp, f: FpFormat, x: u64, y: u64) -> bool {
+    match op {
+        RelOp::Lt => ieee::lt(f, x, y),
+        RelOp::Le => ieee::le(f, x, y),
+        RelOp::Gt => ieee::lt(f, y, x),
+        RelOp::Ge => ieee::le(f, y, x),
+        RelOp::Eq => ieee::same(f, x, y),
+        RelOp::Ne => !ieee::same(f, x, y),
+    }
+}
+
+fn fp_arg(v: Option<&Value>) -> Option<(FpFormat, u64)> {
+    match v {
+        Some(Value::Fp(f, b)) => Some((*f, *b)),
+        _ => None,
+    }
+}
+
+/// The IEEE operations of Part B.2, bit-exact. `None` where an operand is not an exact fp
+/// value of the output's format (or the result is unspecified: NaN/inf/out-of-range to an
+/// integer, NaN/inf to a real).
+fn eval_fp_op(op: &Op, sort: Sort, args: &[Value]) -> Option<Value> {
+    let out_fp = match sort {
+        Sort::Fp(f) => Some(f),
+        _ => None,
+    };
+    // Operands of arithmetic, min/max, comparisons and predicates share one format.
+    let same_format = |n: usize| -> Option<(FpFormat, Vec<u64>)> {
+        if args.len() != n {
+            return None;
+        }
+        let (f, _) = fp_arg(args.first())?;
+        let bits = args
+            .iter()
+            .map(|a| fp_arg(Some(a)).filter(|(g, _)| *g == f).map(|(_, b)| b))
+            .collect::<Option<Vec<u64>>>()?;
+        Some((f, bits))
+    };
+    let arith = |n: usize| -> Option<(FpFormat, Vec<u64>)> {
+        let (f, bits) = same_format(n)?;
+        (out_fp == Some(f)).then_some((f, bits))
+    };
+    let fp = |f: FpFormat, bits: u64| Some(Value::Fp(f, bits));
+    let truth = |b: bool| Some(Value::Bool(Truth::from_bool(b)));
+    match op {
+        Op::FAdd(rm) | Op::FSub(rm) | Op::FMul(rm) | Op::FDiv(rm) => {
+            let (f, b) = arith(2)?;
+            let r = match op {
+                Op::FAdd(_) => ieee::add(f, *rm, b[0], b[1]),
+                Op::FSub(_) => ieee::sub(f, *rm, b[0], b[1]),
+                Op::FMul(_) => ieee::mul(f, *rm, b[0], b[1]),
+                _ => ieee::div(f, *rm, b[0], b[1]),
+            };
+            fp(f, r)
+        }
+        Op::FSqrt(rm) => {
+            let (f, b) = arith(1)?;
+            fp(f, ieee::sqrt(f, *rm, b[0]))
+        }
+        Op::FFma(rm) => {
+            let (f, b) = arith(3)?;
+            fp(f, ieee::fma(f, *rm, b[0], b[1], b[2]))
+        }
+        Op::FNeg | Op::FAbs => {
+            let (f, b) = arith(1)?;
+            fp(
+                f,
+                if *op == Op::FNeg {
+                    ieee::neg(f, b[0])
+                } else {
+                    ieee::abs(f, b[0])
+                },
+            )
+        }
+        Op::FMin | Op::FMax => {
+            let (f, b) = arith(2)?;
+            fp(
+                f,
+                if *op == Op::FMin {
+                    ieee::min(f, b[0], b[1])
+                } else {
+                    ieee::max(f, b[0], b[1])
+                },
+            )
+        }
+        Op::FLt | Op::FLe | Op::FEq | Op::FSame => {
+            let (f, b) = same_format(2)?;
+            truth(match op {
+                Op::FLt => ieee::lt(f, b[0], b[1]),
+                Op::FLe => ieee::le(f, b[0], b[1]),
+                Op::FEq => ieee::eq(f, b[0], b[1]),
+                _ => ieee::same(f, b[0], b[1]),
+            })
+        }
+        Op::IsNan | Op::IsInf | Op::IsZero | Op::IsSubnormal | Op::IsNormal | Op::IsNeg => {
+            let (f, b) = same_format(1)?;
+            let x = b[0];
+            truth(match op {
+                Op::IsNan => f.is_nan(x),
+                Op::IsInf => f.is_inf(x),
+                Op::IsZero => ieee::is_zero(f, x),
+                Op::IsSubnormal => ieee::is_subnormal(f, x),
+                Op::IsNormal => ieee::is_normal(f, x),
+                _ => ieee::is_neg(f, x),
+            })
+        }
+        Op::ToFp(rm) => {
+            let to = out_fp?;
+            match args.first()? {
+                Value::Fp(from, bits) => fp(to, ieee::convert(*from, to, *rm, *bits)),
+                Value::Num { iv, .. } => fp(to, round_enclosure(to, *rm, iv)?),
+                _ => None,
+            }
+        }
+        Op::FpToInt => {
+            let (f, bits) = fp_arg(args.first())?;
+            // C truncation; NaN and infinities are unspecified (D.4)
+            let v = ieee::to_integer_trunc(f, bits)?;
+            match sort {
+                Sort::Int => Some(Value::exact(Rational::from_integer(v))),
+                // out of the target type's range: unspecified as well
+                Sort::MachineInt(t) if t.contains(&v) => {
+                    Some(Value::exact(Rational::from_integer(v)))
+                }
+                _ => None,
+            }
+        }
+        Op::FpToReal => {
+            let (f, bits) = fp_arg(args.first())?;
+            // the exact value of a finite float; unspecified for NaN and infinities
+            f.to_rational(bits).map(Value::exact)
+        }
+        _ => None,
+    }
+}
+
+/// A number (known only as the enclosure `iv`) rounded into format `f`: decided when both
+/// ends round to the same bits. Rounding is monotone if `-0` is ordered below `+0`
+/// (negative values round to `-0` or below, 0 to `+0`, positive values to `+0` or above), so
+/// every value between the ends then rounds to those bits too.
+fn round_enclosure(f: FpFormat, rm: RoundingMode, iv: &Iv) -> Option<u64> {
+    if let Some(q) = point_of(iv) {
+        return Some(ieee::from_rational(f, rm, q));
+    }
+    let (lo, hi) = (iv.lo.as_ref()?, iv.hi.as_ref()?);
+    let a = ieee::from_rational(f, rm, &lo.value);
+    let b = ieee::from_rational(f, rm, &hi.value);
+    (a == b).then_some(a)
+}
+
 fn exact_arg(v: &Value) -> Option<&Rational> {
     v.point()
 }
@@ -334,6 +510,14 @@ fn machine_arg(v: &Value) -> Option<BigInt> {
 }
 
 fn eval_op(op: &Op, sort: Sort, args: &[Value]) -> Value {
+    if is_fp_op(op) {
+        // `ToFp` of an unfit machine integer: the mark must survive, so that the enclosing
+        // relation is false (B.2), not merely unknown.
+        if let Some(v) = args.iter().find(|a| a.unfit()) {
+            return v.clone();
+        }
+        return eval_fp_op(op, sort, args).unwrap_or(Value::Unknown);
+    }
     if args.iter().any(Value::unfit) {
         // Only relations consume unfit values (to make themselves false); an operation on
         // one keeps the mark.
@@ -438,10 +622,38 @@ fn eval_op(op: &Op, sort: Sort, args: &[Value]) -> Value {
             // logical one for unsigned types (whose values are non-negative).
             machine(t, if *op == Op::BvShl { a << n } else { a >> n })
         }
-        // IEEE operations are not decided here yet: a model that needs them stays a
-        // candidate.
         _ => Value::Unknown,
     }
+}
+
+/// Operations with an fp operand or an fp result (decided by [`eval_fp_op`]).
+fn is_fp_op(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::FAdd(_)
+            | Op::FSub(_)
+            | Op::FMul(_)
+            | Op::FDiv(_)
+            | Op::FSqrt(_)
+            | Op::FFma(_)
+            | Op::FNeg
+            | Op::FAbs
+            | Op::FMin
+            | Op::FMax
+            | Op::ToFp(_)
+            | Op::FpToInt
+            | Op::FpToReal
+            | Op::FLt
+            | Op::FLe
+            | Op::FEq
+            | Op::FSame
+            | Op::IsNan
+            | Op::IsInf
+            | Op::IsZero
+            | Op::IsSubnormal
+            | Op::IsNormal
+            | Op::IsNeg
+    )
 }
 
 fn machine(t: IntType, v: BigInt) -> Value {
@@ -605,6 +817,109 @@ mod tests {
             &[("n", N(q("44"))), ("a", N(q("44")))],
         );
         assert_eq!(t, [T]);
+    }
+
+    fn d(x: f64) -> PointValue {
+        PointValue::Fp(x.to_bits())
+    }
+    fn s(x: f32) -> PointValue {
+        PointValue::Fp(x.to_bits() as u64)
+    }
+
+    #[test]
+    fn ieee_comparisons_identity_and_nan() {
+        let text = "DECL fp64 x, y;\nEXPR feq(x, x); x = x; x != y; x < y; x <= y; x > y; x >= y; feq(x, y); not feq(x, y);";
+        // x = NaN: IEEE comparisons are false, identity holds for NaN
+        let t = truths(text, &[("x", d(f64::NAN)), ("y", d(1.0))]);
+        assert_eq!(t, [F, T, T, F, F, F, F, F, T]);
+        // -0 and +0: IEEE-equal, not identical
+        let t = truths(text, &[("x", d(-0.0)), ("y", d(0.0))]);
+        assert_eq!(t, [T, T, T, F, T, F, T, T, F]);
+        // any NaN bit pattern is the same value as any other NaN
+        let t = truths(
+            "DECL fp64 x, y;\nEXPR x = y; isnan(x);",
+            &[
+                ("x", PointValue::Fp(0xfff8_0000_0000_0001)),
+                ("y", d(f64::NAN)),
+            ],
+        );
+        assert_eq!(t, [T, T]);
+    }
+
+    #[test]
+    fn ieee_arithmetic_is_bit_exact_in_every_mode() {
+        let t = truths(
+            "DECL fp64 a, b, big;\nEXPR a + b = 0.30000000000000004; a + b != 0.3; not feq(big + 1.0, big) ; fadd(a, b, RTP) != fadd(a, b, RTN); fadd(a, b, RTZ) = fadd(a, b, RTN); fadd(a, b, RNA) = a + b; a * b = 0.020000000000000004; b / a = 2; fsqrt(b, RNE) = 0.4472135954999579; ffma(a, b, -0.02, RNE) = 1.8041124150158794e-18;",
+            &[("a", d(0.1)), ("b", d(0.2)), ("big", d(1e20))],
+        );
+        assert_eq!(t, [T, T, F, T, T, T, T, T, T, T]);
+        // binary32 and a conversion back and forth
+        let t = truths(
+            "DECL fp32 x; fp64 y;\nEXPR x * x = 2; to_fp64(x) = y; to_fp32(y) = x; x = 0.1; to_real(x) = 13421773/134217728;",
+            &[("x", s(0.1)), ("y", d(0.1f32 as f64))],
+        );
+        assert_eq!(t, [F, T, T, T, T]);
+    }
+
+    #[test]
+    fn ieee_specials_overflow_underflow_and_signed_zeros() {
+        let t = truths(
+            "DECL fp64 x, z, m;\nEXPR isinf(x / z); x / z > 0; isinf(fmul(m, 2, RNE)); fmul(m, 2, RTZ) = m; isinf(fmul(m, 2, RTP)); fmul(m, 2, RTN) = m; isinf(fmul(-m, 2, RTN)); isneg(-z); fsqrt(-z, RNE) = -z; fsqrt(-z, RNE) < 0; isnan(fsqrt(-x, RNE)); iszero(x * 4.9406564584124654e-324 * 0.5); issubnormal(x * 4.9406564584124654e-324); isnormal(x); isneg(fsqrt(-x, RNE));",
+            &[("x", d(1.0)), ("z", d(0.0)), ("m", d(f64::MAX))],
+        );
+        assert_eq!(t, [T, T, T, T, T, T, T, T, T, F, T, T, T, T, F]);
+    }
+
+    #[test]
+    fn ieee_min_max_and_predicates() {
+        let t = truths(
+            "DECL fp32 n, a, m, p;\nEXPR fmin(n, a) = a; fmax(a, n) = a; isnan(fmin(n, n)); fmin(m, p) = m; fmin(p, m) = -0.0; fmax(m, p) = 0.0; fabs(m) = p; -a = -2.5; fabs(-a) = a; fmin(a, m) = m;",
+            &[("n", s(f32::NAN)), ("a", s(2.5)), ("m", s(-0.0)), ("p", s(0.0))],
+        );
+        assert_eq!(t, [T, T, T, T, T, T, T, T, T, T]);
+    }
+
+    #[test]
+    fn ieee_conversions_to_integers_truncate_or_are_unspecified() {
+        let text = "DECL fp64 x; int32 k; int8 b;\nEXPR to_int32(x) = k; to_int(x) = -2; to_int8(x) = b; to_fp32(k, RTZ) = 16777216; to_fp32(k) = 16777218; to_real(x) < 0;";
+        let t = truths(
+            text,
+            &[("x", d(-2.7)), ("k", N(q("16777217"))), ("b", N(q("-2")))],
+        );
+        // 2^24 + 1 is not a binary32: RTZ gives 2^24, RNE the even neighbour 2^24 (a tie)
+        assert_eq!(t, [F, T, T, T, F, T]);
+        let t = truths(
+            text,
+            &[("x", d(300.5)), ("k", N(q("300"))), ("b", N(q("44")))],
+        );
+        // 300.5 does not fit int8: to_int8 is unspecified, so is the relation
+        assert_eq!(t, [T, F, U, F, F, F]);
+        for x in [f64::NAN, f64::INFINITY, 1e10] {
+            let t = truths(
+                "DECL fp64 x; int32 k;\nEXPR to_int32(x) = k; to_int32(x) != k; to_real(x) > 0;",
+                &[("x", d(x)), ("k", N(q("0")))],
+            );
+            let real = if x.is_finite() { T } else { U };
+            assert_eq!(t, [U, U, real], "x = {x}");
+        }
+    }
+
+    #[test]
+    fn ieee_rounding_of_numbers_into_formats() {
+        let t = truths(
+            "DECL int [0, 100] n; fp64 x; int8 c;\nEXPR to_fp64(n) = x; to_fp32(to_real(x) / 3, RTP) > to_fp32(to_real(x) / 3, RTN); to_fp64(c) = -x;",
+            &[("n", N(q("7"))), ("x", d(7.0)), ("c", N(q("-7")))],
+        );
+        assert_eq!(t, [T, T, T]);
+    }
+
+    #[test]
+    fn values_of_the_wrong_sort_are_not_models() {
+        let t = truths(
+            "DECL fp64 x; fp32 y;\nEXPR x = x; y = y;",
+            &[("x", N(q("0"))), ("y", PointValue::Fp(1.0f64.to_bits()))],
+        );
+        assert_eq!(t, [U, U]);
     }
 
     #[test]

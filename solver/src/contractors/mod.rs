@@ -26,6 +26,7 @@ pub mod check_bv;
 pub mod check_transcendental;
 pub mod div;
 pub mod exp_log;
+pub mod ieee;
 pub mod linear;
 pub mod mul;
 pub mod pow;

@@ -3,6 +3,7 @@
 //! rationals and IEEE values in every rounding mode.
 
 mod fp;
+pub mod ieee;
 
 pub use fp::{FpFormat, RoundingMode};
 
