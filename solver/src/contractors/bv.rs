@@ -24,11 +24,13 @@
 //! (what Rust's `wrapping_div`/`wrapping_rem` compute). `shl` wraps (also for negative
 //! signed values), `shr` is arithmetic on signed and logical on unsigned types.
 //!
-//! Precision: forward contractors are exact on points and give the exact hull of the image
-//! for `+ - * neg not`, casts and `/`; `%` and bitwise operations give sound bounds
-//! (Warren's min/max algorithms for `or`/`and`/`xor` of unsigned intervals, "Hacker's
-//! Delight" §4-3, exact min and max of the image; signed types go through the unsigned bit
-//! patterns). Backward contractors: exact inverses modulo `2^n` for `+ - neg not xor` and
+//! Precision: forward contractors are exact on points. For `+ - neg not` and casts the image
+//! is exact (two pieces where it wraps); for `*` and `/` it is the wrapped hull of the exact
+//! products or quotients (the exact hull when nothing wraps); `%` gives sound bounds (exact
+//! when the quotient is constant over the boxes); `and`/`or`/`xor` use Warren's min/max
+//! algorithms ("Hacker's Delight" §4-3: the exact minimum and maximum over unsigned intervals,
+//! checked exhaustively on 4-bit types in the tests), signed types through their unsigned bit
+//! patterns (each operand splits at the sign, results are joined). Backward contractors: exact inverses modulo `2^n` for `+ - neg not xor` and
 //! casts, multiplication by a constant (odd: a unit modulo `2^n`; `2^s·odd` for a point
 //! output), `shl`/`shr` by a set of counts, `/` by a constant, sign and magnitude facts of
 //! `%`, and bit-subset facts of `and`/`or`. Everything else is a sound no-op backward
@@ -127,6 +129,11 @@ impl BvSet {
         if iv.is_empty() {
             return;
         }
+        if self.n == 0 {
+            self.pieces[0] = iv;
+            self.n = 1;
+            return;
+        }
         let mut all = [IntIv::EMPTY; 3];
         let mut k = 0;
         for &p in self.pieces() {
@@ -212,7 +219,9 @@ pub fn full(t: IntType) -> BvSet {
 /// `v` modulo `2^bits` into the type's range (two's complement for signed types).
 #[inline]
 pub fn wrap(t: IntType, v: i128) -> i128 {
-    let r = v.rem_euclid(modulus(t));
+    // a mask, not `rem_euclid` (an i128 division): 2^bits divides 2^128, so the low bits of
+    // the two's complement are `v mod 2^bits`
+    let r = v & (modulus(t) - 1);
     if t.signed && r > tmax(t) {
         r - modulus(t)
     } else {
@@ -297,7 +306,7 @@ pub fn preimage_mod(a: IntIv, m: u32, res: IntIv) -> IntIv {
     if res.is_empty() {
         return IntIv::EMPTY;
     }
-    let r0 = a.lo.rem_euclid(md);
+    let r0 = a.lo & (md - 1);
     let lo = if res.contains(r0) {
         a.lo
     } else if r0 < res.lo {
@@ -305,7 +314,7 @@ pub fn preimage_mod(a: IntIv, m: u32, res: IntIv) -> IntIv {
     } else {
         a.lo + (md - r0 + res.lo)
     };
-    let r1 = a.hi.rem_euclid(md);
+    let r1 = a.hi & (md - 1);
     let hi = if res.contains(r1) {
         a.hi
     } else if r1 > res.hi {
@@ -328,7 +337,7 @@ fn preimage_mod_set(a: IntIv, m: u32, res: &BvSet) -> IntIv {
 fn centered(t: IntType, a: IntIv) -> IntIv {
     let m = modulus(t);
     let half = m / 2;
-    let lo = (a.lo + half).rem_euclid(m) - half;
+    let lo = ((a.lo + half) & (m - 1)) - half;
     IntIv::new(lo, lo + (a.hi - a.lo))
 }
 
@@ -825,7 +834,7 @@ fn shl_one(t: IntType, a: IntIv, k: u32) -> BvSet {
     if a.hi - a.lo >= md {
         return full_multiples(t, k);
     }
-    let lo = a.lo.rem_euclid(md);
+    let lo = a.lo & (md - 1);
     let hi = lo + (a.hi - a.lo);
     wrap_range(t, lo << k, hi << k)
 }
@@ -833,8 +842,7 @@ fn shl_one(t: IntType, a: IntIv, k: u32) -> BvSet {
 /// All results of a shift by `k`: the multiples of `2^k` (as an interval: the whole type,
 /// cut to the largest multiple on top).
 fn full_multiples(t: IntType, k: u32) -> BvSet {
-    let step = 1i128 << k;
-    let hi = tmax(t).div_euclid(step) * step;
+    let hi = (tmax(t) >> k) << k;
     BvSet::one(IntIv::new(tmin(t), hi))
 }
 
@@ -891,10 +899,7 @@ pub fn bwd_shl_a(t: IntType, out: IntIv, a: IntIv, k: IntIv) -> IntIv {
         let mut rs = BvSet::EMPTY;
         for &p in po.pieces() {
             // multiples of 2^c in p, divided by 2^c
-            rs.add(IntIv::new(
-                (p.lo + step - 1).div_euclid(step),
-                p.hi.div_euclid(step),
-            ));
+            rs.add(IntIv::new((p.lo + step - 1) >> c, p.hi >> c));
         }
         res = res.hull(preimage_mod_set(a, n - c, &rs));
     }
