@@ -35,9 +35,14 @@ pub fn fwd_convert(rm: RoundingMode, to: FpFormat, x: &FpDom) -> FpDom {
 /// The new domain of `x` in `z = convert(x)` (`z.fmt` is the target format).
 pub fn bwd_convert_x(rm: RoundingMode, z: &FpDom, x: &FpDom) -> FpDom {
     let (from, to) = (x.fmt, z.fmt);
-    bwd(z, [x], 0, [Split::Whole], |[a]| {
-        ieee::convert(from, to, rm, a)
-    })
+    bwd(
+        z,
+        [x],
+        0,
+        [Split::Whole],
+        |[a]| ieee::convert(from, to, rm, a),
+        |z, _| z,
+    )
 }
 
 /// `2^(emax+1)`: the virtual float beyond the largest finite one, where rounding overflows.
