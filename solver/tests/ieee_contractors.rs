@@ -149,21 +149,55 @@ fn paper_footnote_1e20_plus_1() {
 
 #[test]
 fn x_plus_one_equals_x() {
-    // x + 1 = x holds for |x| >= 2^53 (RNE), for ±inf, and nowhere in [-2^53, 2^53) —
-    // the backward contraction of x + 1 = z with z, x ∈ [0, 2^60] must start at 2^53
-    let big = 2f64.powi(60);
-    let x = r(0.0, big);
-    let z = fwd_add(Rne, &x, &d(1.0));
-    let nx = bwd_add_x(Rne, &z.intersect(&x), &x, &d(1.0));
-    assert!(nx.lo <= 0.0); // every x still has some z
-                           // with z pinned to x's own value at the bottom of the fixed-point range
+    // x + 1 = x (identity) holds for x = ±inf, NaN, and the floats too large for the 1 to
+    // survive rounding: in RNE from 2^53 up (2^53 + 1 ties to the even 2^53), but on the
+    // negative side not at -2^53 (-2^53 + 1 is exact) and only at every other float just
+    // below it (ties to even). The solver splits down to points, where the contractor must
+    // agree with the exact operation: the definition z = x + 1 with z and x the same point
+    // is consistent iff x + 1 = x.
+    let one = d(1.0);
     let t = 2f64.powi(53);
-    assert_eq!(fwd_add(Rne, &d(t), &d(1.0)), d(t)); // tie to even
-    assert_eq!(fwd_add(Rne, &d(t - 1.0), &d(1.0)), d(t)); // below 2^53 it moves
-    let only_t = bwd_add_x(Rne, &d(t), &r(t - 4.0, t + 4.0), &d(1.0));
-    assert_eq!((only_t.lo, only_t.hi), (t - 1.0, t)); // t - 1 + 1 = t, t + 1 = t
-                                                      // in RNA the tie goes away: 2^53 + 1 = 2^53 + 2
-    assert_eq!(fwd_add(Rna, &d(t), &d(1.0)), d(t + 2.0));
+    let mut seen = [0usize; 2];
+    for rm in RoundingMode::ALL {
+        for c in [
+            t,
+            -t,
+            2.0 * t,
+            -2.0 * t,
+            1.0,
+            -1.0,
+            0.0,
+            f64::MAX,
+            -f64::MAX,
+        ] {
+            for k in -6i64..=6 {
+                let xb = (b(c) as i64 + k) as u64;
+                if F64.is_nan(xb) || (c == 0.0 && k < 0) {
+                    continue;
+                }
+                let x = d(f64::from_bits(xb));
+                let holds = ieee::same(F64, ieee::add(F64, rm, xb, b(1.0)), xb);
+                let kept = !bwd_add_x(rm, &x, &x, &one).is_empty();
+                assert_eq!(kept, holds, "{rm:?} x = {:?}", f64::from_bits(xb));
+                assert_eq!(fwd_add(rm, &x, &one) == x, holds);
+                seen[holds as usize] += 1;
+            }
+        }
+        for x in [d(f64::INFINITY), d(f64::NEG_INFINITY), FpDom::nan_only(F64)] {
+            assert!(!bwd_add_x(rm, &x, &x, &one).is_empty());
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0);
+    // RNE facts the above relies on
+    assert_eq!(fwd_add(Rne, &d(t), &one), d(t));
+    assert_eq!(fwd_add(Rne, &d(-t), &one), d(-t + 1.0));
+    assert_eq!(fwd_add(Rne, &d(-t - 4.0), &one), d(-t - 4.0));
+    assert_eq!(fwd_add(Rne, &d(-t - 2.0), &one), d(-t));
+    // on a box: the floats x in [2^53 - 4, 2^53 + 4] with x + 1 = 2^53 are 2^53 - 1 and 2^53
+    let only_t = bwd_add_x(Rne, &d(t), &r(t - 4.0, t + 4.0), &one);
+    assert_eq!((only_t.lo, only_t.hi), (t - 1.0, t));
+    // in RNA the tie goes away: 2^53 + 1 = 2^53 + 2
+    assert_eq!(fwd_add(Rna, &d(t), &one), d(t + 2.0));
 }
 
 #[test]
@@ -360,4 +394,13 @@ fn conversions_by_hand() {
 
 fn full_with_nan() -> FpDom {
     FpDom::full(F64)
+}
+#[test]
+fn zero_times_inf_inside_a_box_is_nan() {
+    // the zero is inside y's range, not at an end: the sign split must find it
+    let z = fwd_mul(Rne, &d(f64::INFINITY), &r(-1.0, 1.0));
+    assert!(z.nan && z.lo == f64::NEG_INFINITY && z.hi == f64::INFINITY && !z.contains(0));
+    // and backward: z = NaN with x = inf needs y = ±0
+    let y = bwd_mul_y(Rne, &FpDom::nan_only(F64), &d(f64::INFINITY), &r(-1.0, 1.0));
+    assert!(y.contains(0) && y.contains(b(-0.0)) && y.lo == 0.0 && y.hi == 0.0);
 }

@@ -354,12 +354,12 @@ pub fn random_float(rng: &mut Rng, f: FpFormat) -> u64 {
     } else {
         u64::MAX
     };
-    let x = match rng.below(8) {
-        0 | 1 => {
+    let x = match rng.below(9) {
+        0..=2 => {
             let s = special_floats(f);
             s[rng.below(s.len() as u64) as usize]
         }
-        2 => {
+        3 => {
             let s = special_floats(f);
             let mut x = s[rng.below(s.len() as u64) as usize];
             if f.is_nan(x) {
@@ -374,7 +374,7 @@ pub fn random_float(rng: &mut Rng, f: FpFormat) -> u64 {
             }
             x
         }
-        3 => rng.next_u64() & mask,
+        4 => rng.next_u64() & mask,
         _ => {
             // moderate magnitudes: exponent in [-12, 12], random significand
             let e = rng.below(25) as i32 - 12;
@@ -395,7 +395,7 @@ pub fn random_float(rng: &mut Rng, f: FpFormat) -> u64 {
 /// another random float, or everything; with random extra NaN and zero flags.
 pub fn random_dom_around(rng: &mut Rng, f: FpFormat, x: u64) -> FpDom {
     let p = FpDom::point(f, x);
-    let mut d = match rng.below(6) {
+    let mut d = match rng.below(9) {
         0 => p,
         1 | 2 => {
             if f.is_nan(x) {
@@ -413,7 +413,18 @@ pub fn random_dom_around(rng: &mut Rng, f: FpFormat, x: u64) -> FpDom {
             }
         }
         3 | 4 => p.hull(&FpDom::point(f, random_float(rng, f))),
-        _ => FpDom::full(f),
+        5 => FpDom::full(f),
+        // every value but no NaN, or a hull with a special float and both zeros: the boxes
+        // where sign splits and NaN cases (0·inf, inf - inf) matter
+        6 => FpDom::full(f).intersect(&FpDom::range(f, f64::NEG_INFINITY, f64::INFINITY)),
+        _ => {
+            let s = special_floats(f);
+            let o = s[rng.below(s.len() as u64) as usize];
+            let mut h = p.hull(&FpDom::point(f, o));
+            h.neg_zero = true;
+            h.pos_zero = true;
+            h.normalized()
+        }
     };
     if rng.below(5) == 0 {
         d.nan = true;
@@ -429,6 +440,9 @@ pub fn random_dom_around(rng: &mut Rng, f: FpFormat, x: u64) -> FpDom {
         } else {
             d.pos_zero = false; // x is -0
         }
+    }
+    if f.is_nan(x) {
+        d.nan = true;
     }
     let d = d.normalized();
     debug_assert!(d.contains(x));
@@ -481,20 +495,63 @@ pub fn random_case(
             show(&zd)
         )
     };
+    // more points of the domains: their extremes (ends, zeros, NaN) and the special floats
+    // they contain, where the case splits of the contractors live (0·inf, inf - inf, ...)
+    let specials = special_floats(f);
+    let probes: Vec<Vec<u64>> = doms
+        .iter()
+        .zip(&pts)
+        .map(|(d, &p)| {
+            let mut v = vec![p];
+            v.extend(extremes(d));
+            for _ in 0..3 {
+                let s = specials[rng.below(specials.len() as u64) as usize];
+                if d.contains(s) {
+                    v.push(s);
+                }
+            }
+            v
+        })
+        .collect();
     let img = op.fwd(rm, &doms);
-    if !img.contains(z) {
-        return Err(format!("fwd lost the result: {} ({})", show(&img), ctx()));
-    }
-    st.kept += 1;
-    for i in 0..n {
-        let r = op.bwd(rm, &zd, &doms, i);
-        if !r.contains(pts[i]) {
-            return Err(format!("bwd {i} lost its point: {} ({})", show(&r), ctx()));
+    let bw: Vec<FpDom> = (0..n).map(|i| op.bwd(rm, &zd, &doms, i)).collect();
+    for (i, r) in bw.iter().enumerate() {
+        if !same_set(&r.intersect(&doms[i]), r) {
+            return Err(format!("bwd {i} grew the domain: {} ({})", show(r), ctx()));
         }
-        if !same_set(&r.intersect(&doms[i]), &r) {
-            return Err(format!("bwd {i} grew the domain: {} ({})", show(&r), ctx()));
+    }
+    let mut err = None;
+    for_each_combo(&probes, &mut |args| {
+        if err.is_some() {
+            return;
+        }
+        let z = op.eval(f, rm, args);
+        if !img.contains(z) {
+            err = Some(format!(
+                "fwd lost {z:#x} = op{args:x?}: {} ({})",
+                show(&img),
+                ctx()
+            ));
+            return;
         }
         st.kept += 1;
+        if zd.contains(z) {
+            for i in 0..n {
+                if !bw[i].contains(args[i]) {
+                    err = Some(format!(
+                        "bwd {i} lost {:#x} of op{args:x?} = {z:#x}: {} ({})",
+                        args[i],
+                        show(&bw[i]),
+                        ctx()
+                    ));
+                    return;
+                }
+                st.kept += 1;
+            }
+        }
+    });
+    if let Some(e) = err {
+        return Err(e);
     }
     // tightness on points
     let zp = FpDom::point(of, z);
