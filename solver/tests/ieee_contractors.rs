@@ -404,3 +404,22 @@ fn zero_times_inf_inside_a_box_is_nan() {
     let y = bwd_mul_y(Rne, &FpDom::nan_only(F64), &d(f64::INFINITY), &r(-1.0, 1.0));
     assert!(y.contains(0) && y.contains(b(-0.0)) && y.lo == 0.0 && y.hi == 0.0);
 }
+
+#[test]
+fn sums_of_non_zero_operands_are_never_negative_zero_outside_rtn() {
+    // [1, 2] + [-2, -1] straddles zero; the exact zero sums (1 - 1, 2 - 2) give +0 in every
+    // mode but RTN, where they give -0
+    let (x, y) = (r(1.0, 2.0), r(-2.0, -1.0));
+    for rm in [Rne, Rna, Rtp, Rtz] {
+        let z = fwd_add(rm, &x, &y);
+        assert!(z.contains(0) && !z.contains(b(-0.0)), "{rm:?}");
+        let z = fwd_sub(rm, &x, &x);
+        assert!(z.contains(0) && !z.contains(b(-0.0)), "{rm:?}");
+    }
+    let z = fwd_add(Rtn, &x, &y);
+    assert!(!z.contains(0) && z.contains(b(-0.0)));
+    // -0 + -0 = -0 in every mode; -0 - +0 = -0
+    assert_eq!(fwd_add(Rne, &d(-0.0), &d(-0.0)), d(-0.0));
+    assert_eq!(fwd_sub(Rne, &d(-0.0), &d(0.0)), d(-0.0));
+    assert_eq!(fwd_sub(Rtn, &d(0.0), &d(0.0)), d(-0.0));
+}

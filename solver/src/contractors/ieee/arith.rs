@@ -68,7 +68,7 @@ macro_rules! binary {
 // The last two expressions are real inverses (`x` from `z` and `y`, `y` from `z` and `x`)
 // that only seed the exact lattice search.
 binary!(
-    fwd_add,
+    fwd_add_hull,
     bwd_add_x,
     bwd_add_y,
     Finite,
@@ -78,7 +78,7 @@ binary!(
     z - x
 );
 binary!(
-    fwd_sub,
+    fwd_sub_hull,
     bwd_sub_x,
     bwd_sub_y,
     Finite,
@@ -107,6 +107,36 @@ binary!(
     |z, x, y| z * y,
     x / z
 );
+
+/// Which zeros a sum can be (IEEE 754 §6.3): `-0` only as `-0 + -0`, or in RTN as any exact
+/// zero sum other than `+0 + +0`; `+0` only as `+0 + +0`, or outside RTN as any other exact
+/// zero sum. The lattice hull of a box whose results straddle zero holds both zeros; this
+/// keeps only the possible ones (an exact zero sum of non-zero operands exists whenever the
+/// hull straddles zero, so only the sign needs deciding).
+fn sum_zeros(rm: RoundingMode, mut z: FpDom, x: &FpDom, y_neg0: bool, y_pos0: bool) -> FpDom {
+    let f = x.fmt;
+    let (x_neg0, x_pos0) = (x.contains(ieee::neg(f, 0)), x.contains(0));
+    if rm == RoundingMode::Rtn {
+        z.pos_zero &= x_pos0 && y_pos0;
+    } else {
+        z.neg_zero &= x_neg0 && y_neg0;
+    }
+    z.normalized()
+}
+
+/// Encloses `{x + y}` (exact at points; zero signs as IEEE 754 §6.3 allows).
+pub fn fwd_add(rm: RoundingMode, x: &FpDom, y: &FpDom) -> FpDom {
+    let f = y.fmt;
+    let (y_neg0, y_pos0) = (y.contains(ieee::neg(f, 0)), y.contains(0));
+    sum_zeros(rm, fwd_add_hull(rm, x, y), x, y_neg0, y_pos0)
+}
+
+/// Encloses `{x - y}` (= `x + (-y)`, zero signs included).
+pub fn fwd_sub(rm: RoundingMode, x: &FpDom, y: &FpDom) -> FpDom {
+    let f = y.fmt;
+    let (y_neg0, y_pos0) = (y.contains(0), y.contains(ieee::neg(f, 0)));
+    sum_zeros(rm, fwd_sub_hull(rm, x, y), x, y_neg0, y_pos0)
+}
 
 const FMA_SPLIT: [Split; 3] = [Sign, Sign, Finite];
 
