@@ -939,3 +939,44 @@ pub fn conversion_case(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A quick pass of the whole harness (the full runs are `solver/tests/ieee_contractors.rs`
+    /// and the `ieee_contractor_sweep` example).
+    #[test]
+    fn harness_smoke() {
+        let mut st = Stats::default();
+        let mut rng = Rng::new(99);
+        for f in [FpFormat::F32, FpFormat::F64] {
+            for rm in RoundingMode::ALL {
+                for op in FpOp::ALL {
+                    for _ in 0..3 {
+                        random_case(&mut rng, f, op, rm, &mut st).unwrap();
+                        window_case(&mut rng, f, op, rm, &mut st).unwrap();
+                    }
+                }
+                conversion_case(&mut rng, f, rm, &mut st).unwrap();
+            }
+            compare_case(&mut rng, f, &mut st).unwrap();
+        }
+        assert!(st.tight > 0 && st.windows > 0 && st.kept > 0);
+    }
+
+    #[test]
+    fn enumeration_visits_both_zeros_in_order() {
+        let f = FpFormat::F64;
+        let d = FpDom::range(f, -5e-324, 5e-324);
+        let m = members(&d, 8).unwrap();
+        assert_eq!(m, vec![(-5e-324f64).to_bits(), (-0.0f64).to_bits(), 0, 1]);
+        assert!(members(&FpDom::range(f, 1.0, 2.0), 100).is_none());
+        let d = FpDom {
+            pos_zero: false,
+            ..FpDom::full(f)
+        };
+        assert!(same_set(&d, &d.intersect(&FpDom::full(f))));
+        assert!(!same_set(&d, &FpDom::full(f)));
+    }
+}
