@@ -508,3 +508,35 @@ fn exhaustive_windows_around_one_zero_and_the_edges() {
     eprintln!("windows: {checked} projections, {exact} equal to the exact hull");
     assert!(checked > 5_000);
 }
+
+#[test]
+fn fp_to_int_out_of_type_range_is_unspecified() {
+    let (lo, hi) = (-2147483648.0, 2147483647.0); // int32
+                                                  // in range: plain truncation
+    assert_eq!(
+        fwd_fp_to_int_typed(&r(-2.5, 7.9), lo, hi),
+        Interval::closed(-2.0, 7.0)
+    );
+    // 1e30 truncates outside int32: any int32
+    assert_eq!(
+        fwd_fp_to_int_typed(&r(0.0, 1e30), lo, hi),
+        Interval::closed(lo, hi)
+    );
+    // backward: out = [0, 10] keeps [0, 11) and everything beyond the type
+    let x = bwd_fp_to_int_x_typed(Interval::closed(0.0, 10.0), &r(-1e30, 1e30), lo, hi);
+    assert!(x.contains(b(1e30)) && x.contains(b(-1e30)) && x.contains(b(5.5)));
+    assert!(x.contains(b(2147483648.0)) && x.contains(b(-2147483649.0)));
+    // only in-range floats: plain contraction
+    let x = bwd_fp_to_int_x_typed(Interval::closed(0.0, 10.0), &r(-100.0, 100.0), lo, hi);
+    assert_eq!((x.lo, x.hi), (-0.9999999999999999, 10.999999999999998));
+    // the edge: 2147483647.5 truncates to hi (in range), 2147483648 does not
+    let x = bwd_fp_to_int_x_typed(
+        Interval::closed(0.0, 0.0),
+        &r(2147483647.5, 2147483648.0),
+        lo,
+        hi,
+    );
+    assert_eq!(x, d(2147483648.0));
+    // out outside the type: nothing
+    assert!(bwd_fp_to_int_x_typed(Interval::closed(1e10, 1e11), &r(0.0, 1e30), lo, hi).is_empty());
+}

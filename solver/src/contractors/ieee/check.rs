@@ -916,6 +916,34 @@ pub fn conversion_case(
                 "bwd_fp_to_int loses {x:#x}: {nx:?} ({ob:?}, {xd:?})"
             ));
         }
+        // with an integer type: out-of-range truncations are unspecified
+        let types: [(f64, f64); 4] = [
+            (-128.0, 127.0),
+            (0.0, 255.0),
+            (-2147483648.0, 2147483647.0),
+            (0.0, 18446744073709551615.0),
+        ];
+        let (lo, hi) = types[rng.below(4) as usize];
+        let o = cv::fwd_fp_to_int_typed(&xd, lo, hi);
+        let in_type =
+            tq >= Rational::from_float(lo).unwrap() && tq <= Rational::from_float(hi).unwrap();
+        let out = if in_type {
+            if !o.contains_rational(&tq) {
+                return Err(format!("fwd_fp_to_int_typed loses {tq}: {o:?} from {xd:?}"));
+            }
+            Interval::from_rational(&tq)
+        } else {
+            if o != Interval::closed(lo, hi) {
+                return Err(format!("fwd_fp_to_int_typed of out-of-range {tq}: {o:?}"));
+            }
+            Interval::point(if rng.coin() { lo } else { hi })
+        };
+        let nx = cv::bwd_fp_to_int_x_typed(out, &xd, lo, hi);
+        if !nx.contains(x) {
+            return Err(format!(
+                "bwd_fp_to_int_x_typed loses {x:#x}: {nx:?} ({out:?}, {xd:?}, [{lo}, {hi}])"
+            ));
+        }
         let v = f.to_rational(x).unwrap();
         let o = cv::fwd_to_real(&xd);
         if !o.contains_rational(&v) {
@@ -931,6 +959,11 @@ pub fn conversion_case(
         let out = Interval::closed(-3.0, 7.0);
         if !cv::bwd_fp_to_int_x(out, &xd).contains(x) || !cv::bwd_to_real_x(out, &xd).contains(x) {
             return Err(format!("unspecified {x:#x} removed from {xd:?}"));
+        }
+        if !cv::bwd_fp_to_int_x_typed(out, &xd, -128.0, 127.0).contains(x)
+            || cv::fwd_fp_to_int_typed(&xd, -128.0, 127.0) != Interval::closed(-128.0, 127.0)
+        {
+            return Err(format!("typed: unspecified {x:#x} constrained ({xd:?})"));
         }
         if !cv::fwd_fp_to_int(&xd).is_entire() || !cv::fwd_to_real(&xd).is_entire() {
             return Err(format!("fwd of unspecified {x:#x} constrained ({xd:?})"));
