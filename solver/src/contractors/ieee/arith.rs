@@ -29,10 +29,10 @@ use crate::num::{ieee, RoundingMode};
 use Split::{Finite, Sign, Whole};
 
 macro_rules! binary {
-    ($fwd:ident, $bx:ident, $by:ident, $split:expr, $op:path, $what:literal,
+    ($fvis:vis $fwd:ident, $bx:ident, $by:ident, $split:expr, $op:path, $what:literal,
      |$z:ident, $x:ident, $y:ident| $inv_x:expr, $inv_y:expr) => {
         #[doc = concat!("Encloses `{", $what, "}` over the domains (exact at points).")]
-        pub fn $fwd(rm: RoundingMode, x: &FpDom, y: &FpDom) -> FpDom {
+        $fvis fn $fwd(rm: RoundingMode, x: &FpDom, y: &FpDom) -> FpDom {
             let f = x.fmt;
             fwd(f, [x, y], [$split, $split], |[a, b]| $op(f, rm, a, b))
         }
@@ -88,7 +88,7 @@ binary!(
     x - z
 );
 binary!(
-    fwd_mul,
+    pub fwd_mul,
     bwd_mul_x,
     bwd_mul_y,
     Sign,
@@ -98,7 +98,7 @@ binary!(
     z / x
 );
 binary!(
-    fwd_div,
+    pub fwd_div,
     bwd_div_x,
     bwd_div_y,
     Sign,
