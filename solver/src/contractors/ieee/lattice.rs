@@ -536,8 +536,15 @@ pub(crate) fn bwd<const N: usize>(
     if z.is_empty() {
         return FpDom::empty(fi);
     }
-    let fmts = doms.map(|d| d.fmt);
+    if doms.iter().any(|d| d.is_empty()) {
+        return FpDom::empty(fi);
+    }
     let zk = key_hull(z);
+    // every float is an output: the operation is total, so every argument value stays
+    if z.nan && zk == Some((key_ninf(of), key_pinf(of))) && z.neg_zero && z.pos_zero {
+        return *doms[i];
+    }
+    let fmts = doms.map(|d| d.fmt);
     // the hull as an FpDom: runs on both sides of zero do not add the zeros
     let mut res = FpDom::empty(fi);
     let add_run = |res: &mut FpDom, lo: i64, hi: i64| {
