@@ -14,7 +14,8 @@
 //! `ieee_contractor_sweep` runs millions. Then hand-written cases from the issue.
 
 use solver::contractors::ieee::check::{
-    compare_case, conversion_case, random_case, window_case, FpOp, Rng, Stats,
+    compare_case, conversion_case, exact_image, exact_projection, hull_of, random_case, same_set,
+    window_case, FpOp, Rng, Stats,
 };
 use solver::contractors::ieee::*;
 use solver::interval::Interval;
@@ -65,12 +66,12 @@ macro_rules! prop {
     };
 }
 
-prop!(props_add, FpOp::Add, 300, 300);
-prop!(props_sub, FpOp::Sub, 300, 300);
-prop!(props_mul, FpOp::Mul, 300, 300);
-prop!(props_div, FpOp::Div, 300, 300);
-prop!(props_fma, FpOp::Fma, 100, 100);
-prop!(props_sqrt, FpOp::Sqrt, 300, 300);
+prop!(props_add, FpOp::Add, 200, 200);
+prop!(props_sub, FpOp::Sub, 200, 200);
+prop!(props_mul, FpOp::Mul, 200, 200);
+prop!(props_div, FpOp::Div, 200, 200);
+prop!(props_fma, FpOp::Fma, 60, 60);
+prop!(props_sqrt, FpOp::Sqrt, 200, 200);
 prop!(props_neg, FpOp::Neg, 200, 200);
 prop!(props_abs, FpOp::Abs, 200, 200);
 prop!(props_min, FpOp::Min, 200, 200);
@@ -149,21 +150,55 @@ fn paper_footnote_1e20_plus_1() {
 
 #[test]
 fn x_plus_one_equals_x() {
-    // x + 1 = x holds for |x| >= 2^53 (RNE), for ±inf, and nowhere in [-2^53, 2^53) —
-    // the backward contraction of x + 1 = z with z, x ∈ [0, 2^60] must start at 2^53
-    let big = 2f64.powi(60);
-    let x = r(0.0, big);
-    let z = fwd_add(Rne, &x, &d(1.0));
-    let nx = bwd_add_x(Rne, &z.intersect(&x), &x, &d(1.0));
-    assert!(nx.lo <= 0.0); // every x still has some z
-                           // with z pinned to x's own value at the bottom of the fixed-point range
+    // x + 1 = x (identity) holds for x = ±inf, NaN, and the floats too large for the 1 to
+    // survive rounding: in RNE from 2^53 up (2^53 + 1 ties to the even 2^53), but on the
+    // negative side not at -2^53 (-2^53 + 1 is exact) and only at every other float just
+    // below it (ties to even). The solver splits down to points, where the contractor must
+    // agree with the exact operation: the definition z = x + 1 with z and x the same point
+    // is consistent iff x + 1 = x.
+    let one = d(1.0);
     let t = 2f64.powi(53);
-    assert_eq!(fwd_add(Rne, &d(t), &d(1.0)), d(t)); // tie to even
-    assert_eq!(fwd_add(Rne, &d(t - 1.0), &d(1.0)), d(t)); // below 2^53 it moves
-    let only_t = bwd_add_x(Rne, &d(t), &r(t - 4.0, t + 4.0), &d(1.0));
-    assert_eq!((only_t.lo, only_t.hi), (t - 1.0, t)); // t - 1 + 1 = t, t + 1 = t
-                                                      // in RNA the tie goes away: 2^53 + 1 = 2^53 + 2
-    assert_eq!(fwd_add(Rna, &d(t), &d(1.0)), d(t + 2.0));
+    let mut seen = [0usize; 2];
+    for rm in RoundingMode::ALL {
+        for c in [
+            t,
+            -t,
+            2.0 * t,
+            -2.0 * t,
+            1.0,
+            -1.0,
+            0.0,
+            f64::MAX,
+            -f64::MAX,
+        ] {
+            for k in -6i64..=6 {
+                let xb = (b(c) as i64 + k) as u64;
+                if F64.is_nan(xb) || (c == 0.0 && k < 0) {
+                    continue;
+                }
+                let x = d(f64::from_bits(xb));
+                let holds = ieee::same(F64, ieee::add(F64, rm, xb, b(1.0)), xb);
+                let kept = !bwd_add_x(rm, &x, &x, &one).is_empty();
+                assert_eq!(kept, holds, "{rm:?} x = {:?}", f64::from_bits(xb));
+                assert_eq!(fwd_add(rm, &x, &one) == x, holds);
+                seen[holds as usize] += 1;
+            }
+        }
+        for x in [d(f64::INFINITY), d(f64::NEG_INFINITY), FpDom::nan_only(F64)] {
+            assert!(!bwd_add_x(rm, &x, &x, &one).is_empty());
+        }
+    }
+    assert!(seen[0] > 0 && seen[1] > 0);
+    // RNE facts the above relies on
+    assert_eq!(fwd_add(Rne, &d(t), &one), d(t));
+    assert_eq!(fwd_add(Rne, &d(-t), &one), d(-t + 1.0));
+    assert_eq!(fwd_add(Rne, &d(-t - 4.0), &one), d(-t - 4.0));
+    assert_eq!(fwd_add(Rne, &d(-t - 2.0), &one), d(-t));
+    // on a box: the floats x in [2^53 - 4, 2^53 + 4] with x + 1 = 2^53 are 2^53 - 1 and 2^53
+    let only_t = bwd_add_x(Rne, &d(t), &r(t - 4.0, t + 4.0), &one);
+    assert_eq!((only_t.lo, only_t.hi), (t - 1.0, t));
+    // in RNA the tie goes away: 2^53 + 1 = 2^53 + 2
+    assert_eq!(fwd_add(Rna, &d(t), &one), d(t + 2.0));
 }
 
 #[test]
@@ -360,4 +395,148 @@ fn conversions_by_hand() {
 
 fn full_with_nan() -> FpDom {
     FpDom::full(F64)
+}
+#[test]
+fn zero_times_inf_inside_a_box_is_nan() {
+    // the zero is inside y's range, not at an end: the sign split must find it
+    let z = fwd_mul(Rne, &d(f64::INFINITY), &r(-1.0, 1.0));
+    assert!(z.nan && z.lo == f64::NEG_INFINITY && z.hi == f64::INFINITY && !z.contains(0));
+    // and backward: z = NaN with x = inf needs y = ±0
+    let y = bwd_mul_y(Rne, &FpDom::nan_only(F64), &d(f64::INFINITY), &r(-1.0, 1.0));
+    assert!(y.contains(0) && y.contains(b(-0.0)) && y.lo == 0.0 && y.hi == 0.0);
+}
+
+#[test]
+fn sums_of_non_zero_operands_are_never_negative_zero_outside_rtn() {
+    // [1, 2] + [-2, -1] straddles zero; the exact zero sums (1 - 1, 2 - 2) give +0 in every
+    // mode but RTN, where they give -0
+    let (x, y) = (r(1.0, 2.0), r(-2.0, -1.0));
+    for rm in [Rne, Rna, Rtp, Rtz] {
+        let z = fwd_add(rm, &x, &y);
+        assert!(z.contains(0) && !z.contains(b(-0.0)), "{rm:?}");
+        let z = fwd_sub(rm, &x, &x);
+        assert!(z.contains(0) && !z.contains(b(-0.0)), "{rm:?}");
+    }
+    let z = fwd_add(Rtn, &x, &y);
+    assert!(!z.contains(0) && z.contains(b(-0.0)));
+    // -0 + -0 = -0 in every mode; -0 - +0 = -0
+    assert_eq!(fwd_add(Rne, &d(-0.0), &d(-0.0)), d(-0.0));
+    assert_eq!(fwd_sub(Rne, &d(-0.0), &d(0.0)), d(-0.0));
+    assert_eq!(fwd_sub(Rtn, &d(0.0), &d(0.0)), d(-0.0));
+}
+
+/// Every binary operation and mode on fixed lattice windows (a few ulps around 1, both zeros
+/// with the subnormal edge, the normal/subnormal boundary, the top of the range with +inf),
+/// each output being the exact image or one of its members: bwd must keep the exact
+/// projection, and with a point partner be exactly its hull.
+#[test]
+fn exhaustive_windows_around_one_zero_and_the_edges() {
+    let f = F64;
+    let window = |c: u64, below: u32, above: u32| {
+        let (mut lo, mut hi) = (c, c);
+        for _ in 0..below {
+            lo = ieee::next_down(f, lo);
+        }
+        for _ in 0..above {
+            hi = ieee::next_up(f, hi);
+        }
+        FpDom::point(f, lo).hull(&FpDom::point(f, hi))
+    };
+    let mut with_zeros = window(0, 2, 2);
+    with_zeros.neg_zero = true;
+    with_zeros.pos_zero = true;
+    let windows = [
+        window(b(1.0), 2, 2),
+        with_zeros,
+        window(b(f64::MIN_POSITIVE), 2, 1),
+        window(b(f64::MAX), 1, 1), // max - ulp, max, +inf
+        window(b(-1.5), 1, 1),
+        d(2.0),
+        d(-0.0),
+    ];
+    let (mut checked, mut exact) = (0u32, 0u32);
+    for op in [
+        FpOp::Add,
+        FpOp::Sub,
+        FpOp::Mul,
+        FpOp::Div,
+        FpOp::Min,
+        FpOp::Max,
+    ] {
+        // fmin/fmax do not round
+        let modes: &[RoundingMode] = if matches!(op, FpOp::Min | FpOp::Max) {
+            &[Rne]
+        } else {
+            &RoundingMode::ALL
+        };
+        for &rm in modes {
+            for x in &windows {
+                for y in &windows {
+                    let doms = [*x, *y];
+                    let img = exact_image(op, rm, &doms, 16).unwrap();
+                    let fw = op.fwd(rm, &doms);
+                    assert!(
+                        img.iter().all(|&z| fw.contains(z)),
+                        "{op:?} {rm:?} {doms:?}"
+                    );
+                    let mut outs = vec![hull_of(f, &img)];
+                    outs.extend(img.iter().map(|&z| FpDom::point(f, z)));
+                    for z in &outs {
+                        for i in 0..2 {
+                            let proj = exact_projection(op, rm, z, &doms, i, 16).unwrap();
+                            let got = op.bwd(rm, z, &doms, i);
+                            for &p in &proj {
+                                assert!(got.contains(p), "{op:?} {rm:?} {i} {doms:?} {z:?}");
+                            }
+                            let want = hull_of(f, &proj).intersect(&doms[i]);
+                            if same_set(&got, &want) {
+                                exact += 1;
+                            } else {
+                                assert!(
+                                    doms[1 - i].as_point().is_none() || z.as_point().is_none(),
+                                    "not tight on points: {op:?} {rm:?} {i} {doms:?} {z:?}: \
+                                     {got:?} vs {want:?}"
+                                );
+                            }
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("windows: {checked} projections, {exact} equal to the exact hull");
+    assert!(checked > 5_000);
+}
+
+#[test]
+fn fp_to_int_out_of_type_range_is_unspecified() {
+    let (lo, hi) = (-2147483648.0, 2147483647.0); // int32
+                                                  // in range: plain truncation
+    assert_eq!(
+        fwd_fp_to_int_typed(&r(-2.5, 7.9), lo, hi),
+        Interval::closed(-2.0, 7.0)
+    );
+    // 1e30 truncates outside int32: any int32
+    assert_eq!(
+        fwd_fp_to_int_typed(&r(0.0, 1e30), lo, hi),
+        Interval::closed(lo, hi)
+    );
+    // backward: out = [0, 10] keeps [0, 11) and everything beyond the type
+    let x = bwd_fp_to_int_x_typed(Interval::closed(0.0, 10.0), &r(-1e30, 1e30), lo, hi);
+    assert!(x.contains(b(1e30)) && x.contains(b(-1e30)) && x.contains(b(5.5)));
+    assert!(x.contains(b(2147483648.0)) && x.contains(b(-2147483649.0)));
+    // only in-range floats: plain contraction
+    let x = bwd_fp_to_int_x_typed(Interval::closed(0.0, 10.0), &r(-100.0, 100.0), lo, hi);
+    assert_eq!((x.lo, x.hi), (-0.9999999999999999, 10.999999999999998));
+    // the edge: 2147483647.5 truncates to hi (in range), 2147483648 does not
+    let x = bwd_fp_to_int_x_typed(
+        Interval::closed(0.0, 0.0),
+        &r(2147483647.5, 2147483648.0),
+        lo,
+        hi,
+    );
+    assert_eq!(x, d(2147483648.0));
+    // out outside the type: nothing
+    assert!(bwd_fp_to_int_x_typed(Interval::closed(1e10, 1e11), &r(0.0, 1e30), lo, hi).is_empty());
 }

@@ -29,9 +29,10 @@ use crate::num::{ieee, RoundingMode};
 use Split::{Finite, Sign, Whole};
 
 macro_rules! binary {
-    ($fwd:ident, $bx:ident, $by:ident, $split:expr, $op:path, $what:literal) => {
+    ($fvis:vis $fwd:ident, $bx:ident, $by:ident, $split:expr, $op:path, $what:literal,
+     |$z:ident, $x:ident, $y:ident| $inv_x:expr, $inv_y:expr) => {
         #[doc = concat!("Encloses `{", $what, "}` over the domains (exact at points).")]
-        pub fn $fwd(rm: RoundingMode, x: &FpDom, y: &FpDom) -> FpDom {
+        $fvis fn $fwd(rm: RoundingMode, x: &FpDom, y: &FpDom) -> FpDom {
             let f = x.fmt;
             fwd(f, [x, y], [$split, $split], |[a, b]| $op(f, rm, a, b))
         }
@@ -39,21 +40,103 @@ macro_rules! binary {
         #[doc = concat!("The new domain of `x` in `z = ", $what, "`.")]
         pub fn $bx(rm: RoundingMode, z: &FpDom, x: &FpDom, y: &FpDom) -> FpDom {
             let f = x.fmt;
-            bwd(z, [x, y], 0, [$split, $split], |[a, b]| $op(f, rm, a, b))
+            bwd(
+                z,
+                [x, y],
+                0,
+                [$split, $split],
+                |[a, b]| $op(f, rm, a, b),
+                |$z, &[_, $y]| $inv_x,
+            )
         }
 
         #[doc = concat!("The new domain of `y` in `z = ", $what, "`.")]
         pub fn $by(rm: RoundingMode, z: &FpDom, x: &FpDom, y: &FpDom) -> FpDom {
             let f = x.fmt;
-            bwd(z, [x, y], 1, [$split, $split], |[a, b]| $op(f, rm, a, b))
+            bwd(
+                z,
+                [x, y],
+                1,
+                [$split, $split],
+                |[a, b]| $op(f, rm, a, b),
+                |$z, &[$x, _]| $inv_y,
+            )
         }
     };
 }
 
-binary!(fwd_add, bwd_add_x, bwd_add_y, Finite, ieee::add, "x + y");
-binary!(fwd_sub, bwd_sub_x, bwd_sub_y, Finite, ieee::sub, "x - y");
-binary!(fwd_mul, bwd_mul_x, bwd_mul_y, Sign, ieee::mul, "x · y");
-binary!(fwd_div, bwd_div_x, bwd_div_y, Sign, ieee::div, "x / y");
+// The last two expressions are real inverses (`x` from `z` and `y`, `y` from `z` and `x`)
+// that only seed the exact lattice search.
+binary!(
+    fwd_add_hull,
+    bwd_add_x,
+    bwd_add_y,
+    Finite,
+    ieee::add,
+    "x + y",
+    |z, x, y| z - y,
+    z - x
+);
+binary!(
+    fwd_sub_hull,
+    bwd_sub_x,
+    bwd_sub_y,
+    Finite,
+    ieee::sub,
+    "x - y",
+    |z, x, y| z + y,
+    x - z
+);
+binary!(
+    pub fwd_mul,
+    bwd_mul_x,
+    bwd_mul_y,
+    Sign,
+    ieee::mul,
+    "x · y",
+    |z, x, y| z / y,
+    z / x
+);
+binary!(
+    pub fwd_div,
+    bwd_div_x,
+    bwd_div_y,
+    Sign,
+    ieee::div,
+    "x / y",
+    |z, x, y| z * y,
+    x / z
+);
+
+/// Which zeros a sum can be (IEEE 754 §6.3): `-0` only as `-0 + -0`, or in RTN as any exact
+/// zero sum other than `+0 + +0`; `+0` only as `+0 + +0`, or outside RTN as any other exact
+/// zero sum. The lattice hull of a box whose results straddle zero holds both zeros; this
+/// keeps only the possible ones (an exact zero sum of non-zero operands exists whenever the
+/// hull straddles zero, so only the sign needs deciding).
+fn sum_zeros(rm: RoundingMode, mut z: FpDom, x: &FpDom, y_neg0: bool, y_pos0: bool) -> FpDom {
+    let f = x.fmt;
+    let (x_neg0, x_pos0) = (x.contains(ieee::neg(f, 0)), x.contains(0));
+    if rm == RoundingMode::Rtn {
+        z.pos_zero &= x_pos0 && y_pos0;
+    } else {
+        z.neg_zero &= x_neg0 && y_neg0;
+    }
+    z.normalized()
+}
+
+/// Encloses `{x + y}` (exact at points; zero signs as IEEE 754 §6.3 allows).
+pub fn fwd_add(rm: RoundingMode, x: &FpDom, y: &FpDom) -> FpDom {
+    let f = y.fmt;
+    let (y_neg0, y_pos0) = (y.contains(ieee::neg(f, 0)), y.contains(0));
+    sum_zeros(rm, fwd_add_hull(rm, x, y), x, y_neg0, y_pos0)
+}
+
+/// Encloses `{x - y}` (= `x + (-y)`, zero signs included).
+pub fn fwd_sub(rm: RoundingMode, x: &FpDom, y: &FpDom) -> FpDom {
+    let f = y.fmt;
+    let (y_neg0, y_pos0) = (y.contains(0), y.contains(ieee::neg(f, 0)));
+    sum_zeros(rm, fwd_sub_hull(rm, x, y), x, y_neg0, y_pos0)
+}
 
 const FMA_SPLIT: [Split; 3] = [Sign, Sign, Finite];
 
@@ -68,25 +151,40 @@ pub fn fwd_fma(rm: RoundingMode, a: &FpDom, b: &FpDom, c: &FpDom) -> FpDom {
 /// The new domain of `a` in `z = fma(a, b, c)`.
 pub fn bwd_fma_a(rm: RoundingMode, z: &FpDom, a: &FpDom, b: &FpDom, c: &FpDom) -> FpDom {
     let f = a.fmt;
-    bwd(z, [a, b, c], 0, FMA_SPLIT, |[p, q, r]| {
-        ieee::fma(f, rm, p, q, r)
-    })
+    bwd(
+        z,
+        [a, b, c],
+        0,
+        FMA_SPLIT,
+        |[p, q, r]| ieee::fma(f, rm, p, q, r),
+        |z, &[_, q, r]| (z - r) / q,
+    )
 }
 
 /// The new domain of `b` in `z = fma(a, b, c)`.
 pub fn bwd_fma_b(rm: RoundingMode, z: &FpDom, a: &FpDom, b: &FpDom, c: &FpDom) -> FpDom {
     let f = a.fmt;
-    bwd(z, [a, b, c], 1, FMA_SPLIT, |[p, q, r]| {
-        ieee::fma(f, rm, p, q, r)
-    })
+    bwd(
+        z,
+        [a, b, c],
+        1,
+        FMA_SPLIT,
+        |[p, q, r]| ieee::fma(f, rm, p, q, r),
+        |z, &[p, _, r]| (z - r) / p,
+    )
 }
 
 /// The new domain of `c` in `z = fma(a, b, c)`.
 pub fn bwd_fma_c(rm: RoundingMode, z: &FpDom, a: &FpDom, b: &FpDom, c: &FpDom) -> FpDom {
     let f = a.fmt;
-    bwd(z, [a, b, c], 2, FMA_SPLIT, |[p, q, r]| {
-        ieee::fma(f, rm, p, q, r)
-    })
+    bwd(
+        z,
+        [a, b, c],
+        2,
+        FMA_SPLIT,
+        |[p, q, r]| ieee::fma(f, rm, p, q, r),
+        |z, &[p, q, _]| z - p * q,
+    )
 }
 
 /// Encloses `{√x}` (NaN for negative `x`, `√-0 = -0`).
@@ -98,7 +196,7 @@ pub fn fwd_sqrt(rm: RoundingMode, x: &FpDom) -> FpDom {
 /// The new domain of `x` in `z = √x`.
 pub fn bwd_sqrt_x(rm: RoundingMode, z: &FpDom, x: &FpDom) -> FpDom {
     let f = x.fmt;
-    bwd(z, [x], 0, [Sign], |[a]| ieee::sqrt(f, rm, a))
+    bwd(z, [x], 0, [Sign], |[a]| ieee::sqrt(f, rm, a), |z, _| z * z)
 }
 
 /// `{-x}`: the range mirrored, the zero flags swapped (exact: negation is a bijection).
@@ -128,7 +226,7 @@ pub fn fwd_abs(x: &FpDom) -> FpDom {
 /// The new domain of `x` in `z = |x|`.
 pub fn bwd_abs_x(z: &FpDom, x: &FpDom) -> FpDom {
     let f = x.fmt;
-    bwd(z, [x], 0, [Sign], |[a]| ieee::abs(f, a))
+    bwd(z, [x], 0, [Sign], |[a]| ieee::abs(f, a), |z, _| z)
 }
 
 macro_rules! minmax {
@@ -142,13 +240,27 @@ macro_rules! minmax {
         #[doc = concat!("The new domain of `x` in `z = ", $what, "`.")]
         pub fn $bx(z: &FpDom, x: &FpDom, y: &FpDom) -> FpDom {
             let f = x.fmt;
-            bwd(z, [x, y], 0, [Whole, Whole], |[a, b]| $op(f, a, b))
+            bwd(
+                z,
+                [x, y],
+                0,
+                [Whole, Whole],
+                |[a, b]| $op(f, a, b),
+                |z, _| z,
+            )
         }
 
         #[doc = concat!("The new domain of `y` in `z = ", $what, "`.")]
         pub fn $by(z: &FpDom, x: &FpDom, y: &FpDom) -> FpDom {
             let f = x.fmt;
-            bwd(z, [x, y], 1, [Whole, Whole], |[a, b]| $op(f, a, b))
+            bwd(
+                z,
+                [x, y],
+                1,
+                [Whole, Whole],
+                |[a, b]| $op(f, a, b),
+                |z, _| z,
+            )
         }
     };
 }

@@ -354,12 +354,12 @@ pub fn random_float(rng: &mut Rng, f: FpFormat) -> u64 {
     } else {
         u64::MAX
     };
-    let x = match rng.below(8) {
-        0 | 1 => {
+    let x = match rng.below(9) {
+        0..=2 => {
             let s = special_floats(f);
             s[rng.below(s.len() as u64) as usize]
         }
-        2 => {
+        3 => {
             let s = special_floats(f);
             let mut x = s[rng.below(s.len() as u64) as usize];
             if f.is_nan(x) {
@@ -374,7 +374,7 @@ pub fn random_float(rng: &mut Rng, f: FpFormat) -> u64 {
             }
             x
         }
-        3 => rng.next_u64() & mask,
+        4 => rng.next_u64() & mask,
         _ => {
             // moderate magnitudes: exponent in [-12, 12], random significand
             let e = rng.below(25) as i32 - 12;
@@ -395,7 +395,7 @@ pub fn random_float(rng: &mut Rng, f: FpFormat) -> u64 {
 /// another random float, or everything; with random extra NaN and zero flags.
 pub fn random_dom_around(rng: &mut Rng, f: FpFormat, x: u64) -> FpDom {
     let p = FpDom::point(f, x);
-    let mut d = match rng.below(6) {
+    let mut d = match rng.below(9) {
         0 => p,
         1 | 2 => {
             if f.is_nan(x) {
@@ -413,7 +413,18 @@ pub fn random_dom_around(rng: &mut Rng, f: FpFormat, x: u64) -> FpDom {
             }
         }
         3 | 4 => p.hull(&FpDom::point(f, random_float(rng, f))),
-        _ => FpDom::full(f),
+        5 => FpDom::full(f),
+        // every value but no NaN, or a hull with a special float and both zeros: the boxes
+        // where sign splits and NaN cases (0·inf, inf - inf) matter
+        6 => FpDom::full(f).intersect(&FpDom::range(f, f64::NEG_INFINITY, f64::INFINITY)),
+        _ => {
+            let s = special_floats(f);
+            let o = s[rng.below(s.len() as u64) as usize];
+            let mut h = p.hull(&FpDom::point(f, o));
+            h.neg_zero = true;
+            h.pos_zero = true;
+            h.normalized()
+        }
     };
     if rng.below(5) == 0 {
         d.nan = true;
@@ -429,6 +440,9 @@ pub fn random_dom_around(rng: &mut Rng, f: FpFormat, x: u64) -> FpDom {
         } else {
             d.pos_zero = false; // x is -0
         }
+    }
+    if f.is_nan(x) {
+        d.nan = true;
     }
     let d = d.normalized();
     debug_assert!(d.contains(x));
@@ -481,20 +495,63 @@ pub fn random_case(
             show(&zd)
         )
     };
+    // more points of the domains: their extremes (ends, zeros, NaN) and the special floats
+    // they contain, where the case splits of the contractors live (0·inf, inf - inf, ...)
+    let specials = special_floats(f);
+    let probes: Vec<Vec<u64>> = doms
+        .iter()
+        .zip(&pts)
+        .map(|(d, &p)| {
+            let mut v = vec![p];
+            v.extend(extremes(d));
+            for _ in 0..3 {
+                let s = specials[rng.below(specials.len() as u64) as usize];
+                if d.contains(s) {
+                    v.push(s);
+                }
+            }
+            v
+        })
+        .collect();
     let img = op.fwd(rm, &doms);
-    if !img.contains(z) {
-        return Err(format!("fwd lost the result: {} ({})", show(&img), ctx()));
-    }
-    st.kept += 1;
-    for i in 0..n {
-        let r = op.bwd(rm, &zd, &doms, i);
-        if !r.contains(pts[i]) {
-            return Err(format!("bwd {i} lost its point: {} ({})", show(&r), ctx()));
+    let bw: Vec<FpDom> = (0..n).map(|i| op.bwd(rm, &zd, &doms, i)).collect();
+    for (i, r) in bw.iter().enumerate() {
+        if !same_set(&r.intersect(&doms[i]), r) {
+            return Err(format!("bwd {i} grew the domain: {} ({})", show(r), ctx()));
         }
-        if !same_set(&r.intersect(&doms[i]), &r) {
-            return Err(format!("bwd {i} grew the domain: {} ({})", show(&r), ctx()));
+    }
+    let mut err = None;
+    for_each_combo(&probes, &mut |args| {
+        if err.is_some() {
+            return;
+        }
+        let z = op.eval(f, rm, args);
+        if !img.contains(z) {
+            err = Some(format!(
+                "fwd lost {z:#x} = op{args:x?}: {} ({})",
+                show(&img),
+                ctx()
+            ));
+            return;
         }
         st.kept += 1;
+        if zd.contains(z) {
+            for i in 0..n {
+                if !bw[i].contains(args[i]) {
+                    err = Some(format!(
+                        "bwd {i} lost {:#x} of op{args:x?} = {z:#x}: {} ({})",
+                        args[i],
+                        show(&bw[i]),
+                        ctx()
+                    ));
+                    return;
+                }
+                st.kept += 1;
+            }
+        }
+    });
+    if let Some(e) = err {
+        return Err(e);
     }
     // tightness on points
     let zp = FpDom::point(of, z);
@@ -859,6 +916,34 @@ pub fn conversion_case(
                 "bwd_fp_to_int loses {x:#x}: {nx:?} ({ob:?}, {xd:?})"
             ));
         }
+        // with an integer type: out-of-range truncations are unspecified
+        let types: [(f64, f64); 4] = [
+            (-128.0, 127.0),
+            (0.0, 255.0),
+            (-2147483648.0, 2147483647.0),
+            (0.0, 18446744073709551615.0),
+        ];
+        let (lo, hi) = types[rng.below(4) as usize];
+        let o = cv::fwd_fp_to_int_typed(&xd, lo, hi);
+        let in_type =
+            tq >= Rational::from_float(lo).unwrap() && tq <= Rational::from_float(hi).unwrap();
+        let out = if in_type {
+            if !o.contains_rational(&tq) {
+                return Err(format!("fwd_fp_to_int_typed loses {tq}: {o:?} from {xd:?}"));
+            }
+            Interval::from_rational(&tq)
+        } else {
+            if o != Interval::closed(lo, hi) {
+                return Err(format!("fwd_fp_to_int_typed of out-of-range {tq}: {o:?}"));
+            }
+            Interval::point(if rng.coin() { lo } else { hi })
+        };
+        let nx = cv::bwd_fp_to_int_x_typed(out, &xd, lo, hi);
+        if !nx.contains(x) {
+            return Err(format!(
+                "bwd_fp_to_int_x_typed loses {x:#x}: {nx:?} ({out:?}, {xd:?}, [{lo}, {hi}])"
+            ));
+        }
         let v = f.to_rational(x).unwrap();
         let o = cv::fwd_to_real(&xd);
         if !o.contains_rational(&v) {
@@ -875,10 +960,56 @@ pub fn conversion_case(
         if !cv::bwd_fp_to_int_x(out, &xd).contains(x) || !cv::bwd_to_real_x(out, &xd).contains(x) {
             return Err(format!("unspecified {x:#x} removed from {xd:?}"));
         }
+        if !cv::bwd_fp_to_int_x_typed(out, &xd, -128.0, 127.0).contains(x)
+            || cv::fwd_fp_to_int_typed(&xd, -128.0, 127.0) != Interval::closed(-128.0, 127.0)
+        {
+            return Err(format!("typed: unspecified {x:#x} constrained ({xd:?})"));
+        }
         if !cv::fwd_fp_to_int(&xd).is_entire() || !cv::fwd_to_real(&xd).is_entire() {
             return Err(format!("fwd of unspecified {x:#x} constrained ({xd:?})"));
         }
         st.kept += 2;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A quick pass of the whole harness (the full runs are `solver/tests/ieee_contractors.rs`
+    /// and the `ieee_contractor_sweep` example).
+    #[test]
+    fn harness_smoke() {
+        let mut st = Stats::default();
+        let mut rng = Rng::new(99);
+        for f in [FpFormat::F32, FpFormat::F64] {
+            for rm in RoundingMode::ALL {
+                for op in FpOp::ALL {
+                    for _ in 0..3 {
+                        random_case(&mut rng, f, op, rm, &mut st).unwrap();
+                        window_case(&mut rng, f, op, rm, &mut st).unwrap();
+                    }
+                }
+                conversion_case(&mut rng, f, rm, &mut st).unwrap();
+            }
+            compare_case(&mut rng, f, &mut st).unwrap();
+        }
+        assert!(st.tight > 0 && st.windows > 0 && st.kept > 0);
+    }
+
+    #[test]
+    fn enumeration_visits_both_zeros_in_order() {
+        let f = FpFormat::F64;
+        let d = FpDom::range(f, -5e-324, 5e-324);
+        let m = members(&d, 8).unwrap();
+        assert_eq!(m, vec![(-5e-324f64).to_bits(), (-0.0f64).to_bits(), 0, 1]);
+        assert!(members(&FpDom::range(f, 1.0, 2.0), 100).is_none());
+        let d = FpDom {
+            pos_zero: false,
+            ..FpDom::full(f)
+        };
+        assert!(same_set(&d, &d.intersect(&FpDom::full(f))));
+        assert!(!same_set(&d, &FpDom::full(f)));
+    }
 }

@@ -35,9 +35,14 @@ pub fn fwd_convert(rm: RoundingMode, to: FpFormat, x: &FpDom) -> FpDom {
 /// The new domain of `x` in `z = convert(x)` (`z.fmt` is the target format).
 pub fn bwd_convert_x(rm: RoundingMode, z: &FpDom, x: &FpDom) -> FpDom {
     let (from, to) = (x.fmt, z.fmt);
-    bwd(z, [x], 0, [Split::Whole], |[a]| {
-        ieee::convert(from, to, rm, a)
-    })
+    bwd(
+        z,
+        [x],
+        0,
+        [Split::Whole],
+        |[a]| ieee::convert(from, to, rm, a),
+        |z, _| z,
+    )
 }
 
 /// `2^(emax+1)`: the virtual float beyond the largest finite one, where rounding overflows.
@@ -275,6 +280,58 @@ pub fn bwd_fp_to_int_x(out: Interval, x: &FpDom) -> FpDom {
         greatest_below(f, u + 1.0, true)
     };
     finite_in(x, lo, hi).hull(&unspecified_part(x))
+}
+
+/// [`fwd_fp_to_int`] for an output of integer type `[lo, hi]` (integral ends): a finite `x`
+/// whose truncation is outside the type is unspecified too (language doc Part B.2), so
+/// whenever that, NaN or an infinity is possible the result is the whole type.
+pub fn fwd_fp_to_int_typed(x: &FpDom, lo: f64, hi: f64) -> Interval {
+    let ty = Interval::closed(lo, hi);
+    let t = fwd_fp_to_int(x);
+    if t.is_empty() || t.is_subset(ty) {
+        t
+    } else {
+        ty
+    }
+}
+
+/// [`bwd_fp_to_int_x`] for an output of integer type `[lo, hi]`: besides the floats that
+/// truncate into `out`, every float with an unspecified result (NaN, infinities, and finite
+/// floats truncating outside the type) stays as long as `out` holds a value of the type.
+pub fn bwd_fp_to_int_x_typed(out: Interval, x: &FpDom, lo: f64, hi: f64) -> FpDom {
+    let f = x.fmt;
+    let out = out.intersect(Interval::closed(lo, hi));
+    let inside = bwd_fp_to_int_x(out, x);
+    if out.round_integral().is_empty() {
+        return inside; // empty
+    }
+    // trunc(x) > hi ⇔ x >= hi + 1 (hi >= 0) ; trunc(x) < lo ⇔ x <= lo - 1 (lo <= 0); the
+    // type ends are integers of at most 64 bits, so `± 1` is exact or the ends are so large
+    // that the floats there are integers and `>= hi + 1` is `> hi`
+    let above = if hi >= 9007199254740992.0 {
+        least_above(f, hi, true)
+    } else {
+        least_above(f, hi + 1.0, false)
+    };
+    let below = if lo <= -9007199254740992.0 {
+        greatest_below(f, lo, true)
+    } else {
+        greatest_below(f, lo - 1.0, false)
+    };
+    let max = ieee::to_f64(f, f.max_finite_bits());
+    let high = x.intersect(&FpDom::range(f, ieee::to_f64(f, above).min(max), max));
+    let low = x.intersect(&FpDom::range(f, -max, ieee::to_f64(f, below).max(-max)));
+    let high = if ieee::to_f64(f, above) > max {
+        FpDom::empty(f)
+    } else {
+        high
+    };
+    let low = if ieee::to_f64(f, below) < -max {
+        FpDom::empty(f)
+    } else {
+        low
+    };
+    inside.hull(&high).hull(&low).hull(&unspecified_part(x))
 }
 
 /// Encloses the exact values `{x}` of the finite floats; the whole line if `x` may be NaN or

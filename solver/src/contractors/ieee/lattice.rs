@@ -373,57 +373,178 @@ fn mid(a: i64, b: i64) -> i64 {
     ((a as i128 + b as i128) / 2) as i64
 }
 
+/// The least key in `(f, t]` where the monotone predicate `q` holds, given `!q(f)` and
+/// `q(t)`. A `seed` (an estimate of the answer) is tried first and the bracket grown from it
+/// by doubling steps — a few evaluations when the estimate is within a few ulps — then the
+/// rest is bisection; the answer is exact whatever the seed.
+fn first_true(mut f: i64, mut t: i64, seed: Option<i64>, q: impl Fn(i64) -> bool) -> i64 {
+    // an estimate at or beyond an end is tried next to it (boundaries near the ends of a
+    // piece, like `x + max >= 2` at `x = -max + ulp`, are common)
+    if (t as i128) - (f as i128) <= 1 {
+        return t;
+    }
+    if let Some(e) = seed.map(|e| e.clamp(f + 1, t - 1)) {
+        if q(e) {
+            t = e;
+            let mut step = 1i64;
+            loop {
+                let c = t.saturating_sub(step);
+                if c <= f {
+                    break;
+                }
+                if q(c) {
+                    t = c;
+                    step = step.saturating_mul(2);
+                } else {
+                    f = c;
+                    break;
+                }
+            }
+        } else {
+            f = e;
+            let mut step = 1i64;
+            loop {
+                let c = f.saturating_add(step);
+                if c >= t {
+                    break;
+                }
+                if q(c) {
+                    t = c;
+                    break;
+                } else {
+                    f = c;
+                    step = step.saturating_mul(2);
+                }
+            }
+        }
+    }
+    bisect(f, t, q)
+}
+
+/// The least key in `(f, t]` where `q` holds, by bisection.
+fn bisect(mut f: i64, mut t: i64, q: impl Fn(i64) -> bool) -> i64 {
+    while (t as i128) - (f as i128) > 1 {
+        let m = mid(f, t);
+        if q(m) {
+            t = m
+        } else {
+            f = m
+        }
+    }
+    t
+}
+
 /// The run of keys in `[a, b]` where a monotone predicate holds, given its values at the
-/// ends; `None` if it holds nowhere.
-fn true_run(a: i64, b: i64, at_a: bool, at_b: bool, p: impl Fn(i64) -> bool) -> Option<(i64, i64)> {
+/// ends; `None` if it holds nowhere. `seed(want_min)` estimates the boundary (from the
+/// smallest or the largest per-corner estimate: the boundary of a union of monotone runs
+/// is the outermost one).
+fn true_run(
+    a: i64,
+    b: i64,
+    at_a: bool,
+    at_b: bool,
+    seed: impl Fn(bool) -> Option<i64>,
+    p: impl Fn(i64) -> bool,
+) -> Option<(i64, i64)> {
     match (at_a, at_b) {
         (true, true) => Some((a, b)),
         (false, false) => None,
-        (false, true) => {
-            // least true key in (a, b]
-            let (mut f, mut t) = (a, b);
-            while (t as i128) - (f as i128) > 1 {
-                let m = mid(f, t);
-                if p(m) {
-                    t = m
-                } else {
-                    f = m
-                }
-            }
-            Some((t, b))
-        }
+        (false, true) => Some((first_true(a, b, seed(true), p), b)),
+        // true then false: the first false, minus one
         (true, false) => {
-            // greatest true key in [a, b)
-            let (mut t, mut f) = (a, b);
-            while (f as i128) - (t as i128) > 1 {
-                let m = mid(t, f);
-                if p(m) {
-                    t = m
-                } else {
-                    f = m
-                }
-            }
-            Some((a, t))
+            let s = seed(false).map(|e| e.saturating_add(1));
+            Some((a, first_true(a, b, s, |k| !p(k)) - 1))
         }
+    }
+}
+
+/// Estimates, one per corner of the other arguments, of the float of argument `i` whose
+/// result is `target` (from the op's real inverse `inv`); the least or greatest one as a key
+/// of `fi`, if it is a number. An estimate outside the piece is tried mirrored (`|x|` has
+/// two inverses).
+#[allow(clippy::too_many_arguments)]
+fn estimate<const N: usize>(
+    fmts: &[FpFormat; N],
+    bx: &[Piece; N],
+    i: usize,
+    target: f64,
+    want_min: bool,
+    piece: (i64, i64),
+    inv: &impl Fn(f64, &[f64; N]) -> f64,
+) -> Option<i64> {
+    let fi = fmts[i];
+    let mut best: Option<f64> = None;
+    'corner: for m in 0..(1usize << N) {
+        let mut vals = [0f64; N];
+        for j in 0..N {
+            let hi_end = m >> j & 1 == 1;
+            if j == i {
+                if hi_end {
+                    continue 'corner;
+                }
+                continue;
+            }
+            vals[j] = match bx[j] {
+                Piece::Nan => {
+                    if hi_end {
+                        continue 'corner;
+                    }
+                    f64::NAN
+                }
+                Piece::Keys(a, b) => {
+                    if hi_end && a == b {
+                        continue 'corner;
+                    }
+                    ieee::to_f64(fmts[j], from_tkey(fmts[j], if hi_end { b } else { a }))
+                }
+            };
+        }
+        let e = inv(target, &vals);
+        if e.is_nan() {
+            continue;
+        }
+        best = Some(match best {
+            None => e,
+            Some(b) if want_min => b.min(e),
+            Some(b) => b.max(e),
+        });
+    }
+    let key = |e: f64| tkey(fi, float_at_least(fi, e));
+    let e = best?;
+    let k = key(e);
+    if piece.0 <= k && k <= piece.1 {
+        Some(k)
+    } else {
+        Some(key(-e))
     }
 }
 
 /// The new domain of argument `i` in `z = op(args)`: the hull of the floats of
 /// `doms[i]` that reach `z` with some values of the other arguments (see the module docs).
+/// `inv(z, args)` estimates (in `f64`, any accuracy) the argument `i` that gives result `z`
+/// with the other arguments at `args` (slot `i` unused); it only seeds the exact search.
 pub(crate) fn bwd<const N: usize>(
     z: &FpDom,
     doms: [&FpDom; N],
     i: usize,
     splits: [Split; N],
     op: impl Fn([u64; N]) -> u64,
+    inv: impl Fn(f64, &[f64; N]) -> f64,
 ) -> FpDom {
     let of = z.fmt;
     let fi = doms[i].fmt;
     if z.is_empty() {
         return FpDom::empty(fi);
     }
-    let fmts = doms.map(|d| d.fmt);
+    if doms.iter().any(|d| d.is_empty()) {
+        return FpDom::empty(fi);
+    }
     let zk = key_hull(z);
+    // every float is an output: the operation is total, so every argument value stays
+    if z.nan && zk == Some((key_ninf(of), key_pinf(of))) && z.neg_zero && z.pos_zero {
+        return *doms[i];
+    }
+    let fmts = doms.map(|d| d.fmt);
     // the hull as an FpDom: runs on both sides of zero do not add the zeros
     let mut res = FpDom::empty(fi);
     let add_run = |res: &mut FpDom, lo: i64, hi: i64| {
@@ -456,10 +577,20 @@ pub(crate) fn bwd<const N: usize>(
                 return;
             }
             let Some((zl, zh)) = zk else { return };
-            let Some((pa, pb)) = true_run(a, b, ga.hi >= zl, gb.hi >= zl, |k| g(k).hi >= zl) else {
+            let inv = &inv;
+            let fmts = &fmts;
+            let seed = |zk: i64| {
+                let target = key_val(of, zk);
+                move |want_min| estimate(fmts, bx, i, target, want_min, (a, b), inv)
+            };
+            let Some((pa, pb)) =
+                true_run(a, b, ga.hi >= zl, gb.hi >= zl, seed(zl), |k| g(k).hi >= zl)
+            else {
                 return;
             };
-            let Some((qa, qb)) = true_run(a, b, ga.lo <= zh, gb.lo <= zh, |k| g(k).lo <= zh) else {
+            let Some((qa, qb)) =
+                true_run(a, b, ga.lo <= zh, gb.lo <= zh, seed(zh), |k| g(k).lo <= zh)
+            else {
                 return;
             };
             let (lo, hi) = (pa.max(qa), pb.min(qb));
