@@ -383,9 +383,7 @@ fn walk(ir: &Ir, c: &Constraint, nodes: &[NodeEval], id: u32, primed: bool, d: &
         {
             // IEEE identity `x' = e`: x' takes e's exact float
             for (x, y) in [(*a, *b), (*b, *a)] {
-                let val = y
-                    .checked_sub(c.first)
-                    .and_then(|k| nodes.get(k as usize));
+                let val = y.checked_sub(c.first).and_then(|k| nodes.get(k as usize));
                 if let (Some(v), Some(NodeEval::Fp(bits))) = (target(x), val) {
                     d.eq.push((v, Value::Fp(*bits)));
                 }

@@ -196,9 +196,8 @@ fn each_engine_alone_never_contradicts_the_suite() {
 }
 
 #[test]
-fn language_doc_b3_is_never_unsafe_and_its_real_twin_is_replayed() {
-    // Part B.3: in binary64, 1e20 + 1 rounds to 1e20, so the target is unreachable (SAFE once
-    // the float theory lands; UNKNOWN until then, never UNSAFE)
+fn language_doc_b3_is_safe_and_its_real_twin_is_replayed() {
+    // Part B.3: in binary64, 1e20 + 1 rounds to 1e20, so the target is unreachable: SAFE
     let b3 = "DECL fp64 big, sum; INIT big = 1e20; sum = big + 1.0; \
               TRANS big' = big; sum' = sum; TARGET not feq(sum, big);";
     let loaded = hys::load(b3).expect("B.3 loads");
@@ -215,11 +214,7 @@ fn language_doc_b3_is_never_unsafe_and_its_real_twin_is_replayed() {
         log: ic3::engine::quiet(),
     };
     let v = solve_ts(&loaded.checked, ts, &opts).result.verdict;
-    assert!(
-        matches!(v, Verdict::Safe | Verdict::Unknown),
-        "B.3: {}",
-        v.text()
-    );
+    assert_eq!(v, Verdict::Safe, "B.3: {}", v.text());
     // the twin over the reals: UNSAFE at depth 0 with sum = 1e20 + 1 exactly
     let (a, c) = run("u_real_twin_1e20.hys", Engine::Portfolio, None, 10);
     assert_eq!(a.result.verdict, Verdict::Unsafe);

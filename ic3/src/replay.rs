@@ -61,20 +61,26 @@ pub fn in_domain(sv: &StateVar, v: &Value) -> bool {
             let Some(q) = f.to_rational(*bits) else {
                 return false;
             };
-            let lo_ok = sv.domain.lo.as_ref().is_none_or(|b| {
-                if b.strict {
-                    q > b.value
-                } else {
-                    q >= b.value
-                }
-            });
-            let hi_ok = sv.domain.hi.as_ref().is_none_or(|b| {
-                if b.strict {
-                    q < b.value
-                } else {
-                    q <= b.value
-                }
-            });
+            let lo_ok =
+                sv.domain.lo.as_ref().is_none_or(
+                    |b| {
+                        if b.strict {
+                            q > b.value
+                        } else {
+                            q >= b.value
+                        }
+                    },
+                );
+            let hi_ok =
+                sv.domain.hi.as_ref().is_none_or(
+                    |b| {
+                        if b.strict {
+                            q < b.value
+                        } else {
+                            q <= b.value
+                        }
+                    },
+                );
             lo_ok && hi_ok
         }
         (Sort::Int | Sort::Real | Sort::MachineInt(_), Value::Num(q)) => {

@@ -98,7 +98,10 @@ impl Solver {
     /// Ties the outputs of definitions that are equal up to level-0 identities (module
     /// docs). Called at level 0 before a search.
     pub(crate) fn congruence(&mut self) {
-        let root_trail = self.trail_lim.first().map_or(self.trail.len(), |&l| l as usize);
+        let root_trail = self
+            .trail_lim
+            .first()
+            .map_or(self.trail.len(), |&l| l as usize);
         let now = (self.defs.len(), root_trail);
         if now == self.congruence.seen || !self.ok {
             return;
@@ -107,8 +110,7 @@ impl Solver {
         for _ in 0..64 {
             let mut classes = Classes::new(self.vars.len());
             for d in &self.defs {
-                if d.op == Op::FSame && d.args.len() == 2 && self.bool_value(d.out) == LBool::True
-                {
+                if d.op == Op::FSame && d.args.len() == 2 && self.bool_value(d.out) == LBool::True {
                     classes.union(d.args[0], d.args[1]);
                 }
             }
@@ -148,7 +150,10 @@ impl Solver {
                 }
             }
         }
-        let root_trail = self.trail_lim.first().map_or(self.trail.len(), |&l| l as usize);
+        let root_trail = self
+            .trail_lim
+            .first()
+            .map_or(self.trail.len(), |&l| l as usize);
         self.congruence.seen = (self.defs.len(), root_trail);
     }
 

@@ -219,7 +219,9 @@ impl Solver {
         }
         if x > f64::NEG_INFINITY {
             let below = ieee::to_f64(f, ieee::next_down(f, bits));
-            out.push(!Lit::pos(self.intern_bound_atom(BoundAtom::fp(v, below, f))));
+            out.push(!Lit::pos(
+                self.intern_bound_atom(BoundAtom::fp(v, below, f)),
+            ));
         }
         out.push(if f.is_negative(bits) { neg_l } else { !neg_l });
         out

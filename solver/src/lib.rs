@@ -23,8 +23,8 @@ pub mod bound_table;
 #[cfg(feature = "check-deductions")]
 pub(crate) mod check_deductions;
 mod clause;
-mod congruence;
 pub mod config;
+mod congruence;
 pub mod contractors;
 mod decide;
 pub mod formula;
