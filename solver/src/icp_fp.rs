@@ -563,18 +563,32 @@ impl Solver {
             FpProp::ToInt | FpProp::ToReal => {
                 let a = args[0];
                 let x = self.fp_dom(a);
-                let to_int = kind == FpProp::ToInt;
-                let iv = if to_int {
-                    fc::fwd_fp_to_int(&x)
-                } else {
-                    fc::fwd_to_real(&x)
+                // a machine type makes truncations outside its range unspecified too (Part
+                // B.2); its ends as doubles rounded *inward*, so that every float whose
+                // truncation leaves the type counts as unspecified
+                let ty = match self.vars[out].sort {
+                    Sort::MachineInt(t) if kind == FpProp::ToInt => {
+                        let f = FpFormat::F64;
+                        let lo = Rational::from_integer(t.min_value());
+                        let hi = Rational::from_integer(t.max_value());
+                        Some((
+                            ieee::to_f64(f, f.round_rational(&lo, RoundingMode::Rtp)),
+                            ieee::to_f64(f, f.round_rational(&hi, RoundingMode::Rtn)),
+                        ))
+                    }
+                    _ => None,
+                };
+                let iv = match (kind, ty) {
+                    (FpProp::ToInt, Some((lo, hi))) => fc::fwd_fp_to_int_typed(&x, lo, hi),
+                    (FpProp::ToInt, None) => fc::fwd_fp_to_int(&x),
+                    _ => fc::fwd_to_real(&x),
                 };
                 self.post_num_fp(p, out, iv)?;
                 let ob = self.ibox(out);
-                let nx = if to_int {
-                    fc::bwd_fp_to_int_x(ob, &x)
-                } else {
-                    fc::bwd_to_real_x(ob, &x)
+                let nx = match (kind, ty) {
+                    (FpProp::ToInt, Some((lo, hi))) => fc::bwd_fp_to_int_x_typed(ob, &x, lo, hi),
+                    (FpProp::ToInt, None) => fc::bwd_fp_to_int_x(ob, &x),
+                    _ => fc::bwd_to_real_x(ob, &x),
                 };
                 self.post_fp(p, a, &nx)
             }

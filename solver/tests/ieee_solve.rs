@@ -202,3 +202,30 @@ fn a_range_excludes_nan_and_infinities() {
     let (r, _) = p.solve();
     assert!(r.is_unsat(), "{r:?}");
 }
+
+#[test]
+fn an_out_of_range_conversion_is_unspecified_not_false() {
+    // x = 1e30, k = to_int32(x), k = 5: the truncation leaves int32, so k is any int32
+    // (language doc B.2) and the formula is satisfiable in principle — never UNSAT
+    let mut p = P::new();
+    let x = p.fp("x", F64);
+    let big = p.konst(F64, 1e30f64.to_bits());
+    let s = p.def(Op::FSame, vec![x, big], Sort::Bool);
+    p.assert(s, true);
+    let t = solver::IntType::new(32, true);
+    let k = p.def(Op::FpToInt, vec![x], Sort::MachineInt(t));
+    let five = p.f.atom_lit(Atom::Bound {
+        var: k,
+        rel: solver::Rel::Le,
+        value: Rational::from_integer(5.into()),
+    });
+    let five_lo = p.f.atom_lit(Atom::Bound {
+        var: k,
+        rel: solver::Rel::Ge,
+        value: Rational::from_integer(5.into()),
+    });
+    p.f.add_root(five);
+    p.f.add_root(five_lo);
+    let (r, _) = p.solve();
+    assert!(!r.is_unsat(), "{r:?}");
+}
