@@ -15,7 +15,7 @@ use solver::formula::FormulaStats;
 use solver::SolverConfig;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 pub const EXIT_OK: i32 = 0;
@@ -176,17 +176,14 @@ where
                     return EXIT_USAGE;
                 }
             };
-            // Progress lines are collected and written to standard error after the run: the
-            // verdict stays the first line of standard output, and engine threads never wait
-            // for the standard-error lock that this thread holds.
-            let progress: Arc<Mutex<Vec<String>>> = Arc::default();
+            // Progress lines go to the process's standard error as they happen (one line per
+            // BMC depth, as iSAT3 prints them), from whichever engine thread reaches a depth;
+            // the binary keeps standard error unlocked between writes (main.rs), so no thread
+            // waits for another. The verdict stays the first line of standard output.
             let log: ic3::Log = if verbose > 1 {
-                let p = progress.clone();
                 let t0 = std::time::Instant::now();
                 Arc::new(move |line: String| {
-                    if let Ok(mut v) = p.lock() {
-                        v.push(format!("[{:8.3} s] {line}", t0.elapsed().as_secs_f64()));
-                    }
+                    eprintln!("[{:8.3} s] {line}", t0.elapsed().as_secs_f64());
                 })
             } else {
                 ic3::engine::quiet()
@@ -205,13 +202,7 @@ where
                 return EXIT_USAGE;
             }
             let opts = solve_cmd::Options { config, timeout };
-            let code = cmd_solve(&file, &opts, &ts_opts, verbose, format, out, err);
-            if let Ok(lines) = progress.lock() {
-                for l in lines.iter() {
-                    let _ = writeln!(err, "{l}");
-                }
-            }
-            code
+            cmd_solve(&file, &opts, &ts_opts, verbose, format, out, err)
         }
     }
 }

@@ -16,8 +16,10 @@ fn main() {
         .stack_size(STACK_BYTES)
         .spawn(|| {
             let stdout = std::io::stdout();
-            let stderr = std::io::stderr();
-            cli::run(std::env::args_os(), &mut stdout.lock(), &mut stderr.lock())
+            // standard error stays unlocked between writes: engine threads print their
+            // `-v -v` progress lines to it while this thread runs the command
+            let mut stderr = std::io::stderr();
+            cli::run(std::env::args_os(), &mut stdout.lock(), &mut stderr)
         });
     let code = match worker {
         Ok(handle) => handle.join().unwrap_or(cli::EXIT_INTERNAL),
