@@ -57,31 +57,7 @@ fn commutative(op: &Op) -> bool {
 /// IEEE operations (and relations/classes over IEEE arguments) that are functions
 /// everywhere: the ones congruence may tie.
 fn congruent_op(op: &Op) -> bool {
-    op.is_deterministic()
-        && matches!(
-            op,
-            Op::FAdd(_)
-                | Op::FSub(_)
-                | Op::FMul(_)
-                | Op::FDiv(_)
-                | Op::FSqrt(_)
-                | Op::FFma(_)
-                | Op::FNeg
-                | Op::FAbs
-                | Op::FMin
-                | Op::FMax
-                | Op::ToFp(_)
-                | Op::FLt
-                | Op::FLe
-                | Op::FEq
-                | Op::FSame
-                | Op::IsNan
-                | Op::IsInf
-                | Op::IsZero
-                | Op::IsSubnormal
-                | Op::IsNormal
-                | Op::IsNeg
-        )
+    op.is_deterministic() && op.is_ieee()
 }
 
 /// What congruence has done so far, so that a later call only works when something new

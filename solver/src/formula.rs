@@ -315,6 +315,37 @@ impl Op {
         )
     }
 
+    /// Operations with an IEEE operand or an IEEE result (arithmetic, conversions to and
+    /// from IEEE formats, IEEE relations and classes).
+    pub fn is_ieee(&self) -> bool {
+        matches!(
+            self,
+            Op::FAdd(_)
+                | Op::FSub(_)
+                | Op::FMul(_)
+                | Op::FDiv(_)
+                | Op::FSqrt(_)
+                | Op::FFma(_)
+                | Op::FNeg
+                | Op::FAbs
+                | Op::FMin
+                | Op::FMax
+                | Op::ToFp(_)
+                | Op::FpToInt
+                | Op::FpToReal
+                | Op::FLt
+                | Op::FLe
+                | Op::FEq
+                | Op::FSame
+                | Op::IsNan
+                | Op::IsInf
+                | Op::IsZero
+                | Op::IsSubnormal
+                | Op::IsNormal
+                | Op::IsNeg
+        )
+    }
+
     pub fn name(&self) -> String {
         use Op::*;
         let rm = |name: &str, m: &RoundingMode| format!("{name}[{}]", m.name());

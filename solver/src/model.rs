@@ -1005,32 +1005,7 @@ fn eval_ieee(op: &Op, args: &[&Value], arg_sorts: &[Sort], out_sort: Sort) -> Op
             _ => return None,
         })
     })();
-    let is_ieee = matches!(
-        op,
-        Op::FAdd(_)
-            | Op::FSub(_)
-            | Op::FMul(_)
-            | Op::FDiv(_)
-            | Op::FSqrt(_)
-            | Op::FFma(_)
-            | Op::FNeg
-            | Op::FAbs
-            | Op::FMin
-            | Op::FMax
-            | Op::ToFp(_)
-            | Op::FpToInt
-            | Op::FpToReal
-            | Op::FLt
-            | Op::FLe
-            | Op::FEq
-            | Op::FSame
-            | Op::IsNan
-            | Op::IsInf
-            | Op::IsZero
-            | Op::IsSubnormal
-            | Op::IsNormal
-            | Op::IsNeg
-    );
+    let is_ieee = op.is_ieee();
     // an IEEE operation over values of the wrong kind cannot be checked
     is_ieee.then(|| r.unwrap_or(Eval::Fail))
 }

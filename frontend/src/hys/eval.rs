@@ -673,32 +673,7 @@ fn eval_op(op: &Op, sort: Sort, args: &[Value]) -> Value {
 
 /// Operations with an fp operand or an fp result (decided by [`eval_fp_op`]).
 fn is_fp_op(op: &Op) -> bool {
-    matches!(
-        op,
-        Op::FAdd(_)
-            | Op::FSub(_)
-            | Op::FMul(_)
-            | Op::FDiv(_)
-            | Op::FSqrt(_)
-            | Op::FFma(_)
-            | Op::FNeg
-            | Op::FAbs
-            | Op::FMin
-            | Op::FMax
-            | Op::ToFp(_)
-            | Op::FpToInt
-            | Op::FpToReal
-            | Op::FLt
-            | Op::FLe
-            | Op::FEq
-            | Op::FSame
-            | Op::IsNan
-            | Op::IsInf
-            | Op::IsZero
-            | Op::IsSubnormal
-            | Op::IsNormal
-            | Op::IsNeg
-    )
+    op.is_ieee()
 }
 
 fn machine(t: IntType, v: BigInt) -> Value {
