@@ -68,34 +68,45 @@ pub(crate) struct CongruenceState {
     seen: (usize, usize),
     /// output pairs already tied
     tied: HashSet<(Var, Var)>,
+    /// the definitions congruence may tie (deterministic IEEE operations), by index, kept by
+    /// `add_def` so that a solver without them (reals, integers) pays nothing per call
+    defs: Vec<u32>,
+    /// whether any of them is an identity (without one, nothing can be tied)
+    has_identity: bool,
+}
+
+impl CongruenceState {
+    /// Registers definition `i` if congruence may tie it.
+    pub(crate) fn note_def(&mut self, i: u32, op: &Op) {
+        if congruent_op(op) {
+            self.defs.push(i);
+            self.has_identity |= *op == Op::FSame;
+        }
+    }
 }
 
 impl Solver {
     /// Ties the outputs of definitions that are equal up to level-0 identities (module
     /// docs). Called at level 0 before a search.
     pub(crate) fn congruence(&mut self) {
-        let root_trail = self
-            .trail_lim
-            .first()
-            .map_or(self.trail.len(), |&l| l as usize);
-        let now = (self.defs.len(), root_trail);
-        if now == self.congruence.seen || !self.ok {
+        let root_trail = |s: &Self| s.trail_lim.first().map_or(s.trail.len(), |&l| l as usize);
+        let now = (self.defs.len(), root_trail(self));
+        if !self.congruence.has_identity || now == self.congruence.seen || !self.ok {
             return;
         }
         // at most one round per new identity, and never unbounded
         for _ in 0..64 {
             let mut classes = Classes::new(self.vars.len());
-            for d in &self.defs {
+            for &i in &self.congruence.defs {
+                let d = &self.defs[i as usize];
                 if d.op == Op::FSame && d.args.len() == 2 && self.bool_value(d.out) == LBool::True {
                     classes.union(d.args[0], d.args[1]);
                 }
             }
             let mut first: HashMap<(Op, Vec<Var>), Var> = HashMap::new();
             let mut ties: Vec<(Var, Var)> = Vec::new();
-            for d in &self.defs {
-                if !congruent_op(&d.op) {
-                    continue;
-                }
+            for &i in &self.congruence.defs {
+                let d = &self.defs[i as usize];
                 let mut args: Vec<Var> = d.args.iter().map(|&a| classes.find(a)).collect();
                 if commutative(&d.op) {
                     args.sort_unstable();
@@ -126,11 +137,7 @@ impl Solver {
                 }
             }
         }
-        let root_trail = self
-            .trail_lim
-            .first()
-            .map_or(self.trail.len(), |&l| l as usize);
-        self.congruence.seen = (self.defs.len(), root_trail);
+        self.congruence.seen = (self.defs.len(), root_trail(self));
     }
 
     /// Asserts that `a` and `b` (outputs of congruent definitions) are one value.

@@ -1088,6 +1088,7 @@ impl Solver {
             return;
         }
         let idx = self.defs.len() as u32;
+        self.congruence.note_def(idx, &op);
         if self.vars[out].defined_by.is_none() {
             self.vars[out].defined_by = Some(idx);
         }
