@@ -286,7 +286,8 @@ fn boxes(
         .collect()
 }
 
-fn fmt_f64(x: f64) -> String {
+/// A double for people (`+inf`, `-inf`, else Rust's shortest form).
+pub(crate) fn fmt_f64(x: f64) -> String {
     if x == f64::INFINITY {
         "+inf".into()
     } else if x == f64::NEG_INFINITY {

@@ -9,7 +9,7 @@
 use crate::hys::check::Checked;
 use crate::hys::eval::{self, NodeEval, PointValue, Truth};
 use crate::hys::ir::{BoolOp, Constraint, Ir, NodeKind, RelOp};
-use crate::solve_cmd::stats_json;
+use crate::solve_cmd::{fmt_f64, stats_json};
 use ic3::{
     BmcConfig, BoxValue, EngineResult, KindConfig, Limits, Log, PortfolioConfig, TransitionSystem,
     Validator,
@@ -462,16 +462,6 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
         sorts,
         time: start.elapsed(),
         peak_rss_kb: ic3::engine::peak_resident_kb(),
-    }
-}
-
-fn fmt_f64(x: f64) -> String {
-    if x == f64::INFINITY {
-        "+inf".into()
-    } else if x == f64::NEG_INFINITY {
-        "-inf".into()
-    } else {
-        format!("{x}")
     }
 }
 

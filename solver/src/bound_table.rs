@@ -115,11 +115,8 @@ pub struct BoundAtom {
 
 /// How to build a bound atom from a relation and a constant.
 impl BoundAtom {
-    /// `x <= v` (`x < v` if `strict`) on a real variable, for a double `v`. For an integral
-    /// variable use [`BoundAtom::from_rational`].
-    pub fn real(var: crate::var::Var, v: f64, strict: bool) -> BoundAtom {
-        let ub = Ub::new(v, strict);
-        let lb = Lb::new(v, !strict);
+    /// An atom that means exactly `if_true` (and its negation exactly `if_false`).
+    fn exact_pair(var: crate::var::Var, ub: Ub, lb: Lb) -> BoundAtom {
         BoundAtom {
             var,
             if_true: ub,
@@ -128,6 +125,14 @@ impl BoundAtom {
             implied_false_at: lb,
             exact: None,
         }
+    }
+
+    /// `x <= v` (`x < v` if `strict`) on a real variable, for a double `v`. For an integral
+    /// variable use [`BoundAtom::from_rational`].
+    pub fn real(var: crate::var::Var, v: f64, strict: bool) -> BoundAtom {
+        let ub = Ub::new(v, strict);
+        let lb = Lb::new(v, !strict);
+        BoundAtom::exact_pair(var, ub, lb)
     }
 
     /// `x <= k` on an integral variable for a double integer `k`.
@@ -140,14 +145,7 @@ impl BoundAtom {
         } else {
             Lb::new(k, true)
         };
-        BoundAtom {
-            var,
-            if_true: ub,
-            if_false: lb,
-            implied_true_at: ub,
-            implied_false_at: lb,
-            exact: None,
-        }
+        BoundAtom::exact_pair(var, ub, lb)
     }
 
     /// `x <= c` on the value of an IEEE variable of format `fmt`, for a float `c < +inf` of
@@ -161,14 +159,7 @@ impl BoundAtom {
         let above = ieee::to_f64(fmt, ieee::next_up(fmt, bits));
         let ub = Ub::new(c, false);
         let lb = Lb::new(above, false);
-        BoundAtom {
-            var,
-            if_true: ub,
-            if_false: lb,
-            implied_true_at: ub,
-            implied_false_at: lb,
-            exact: None,
-        }
+        BoundAtom::exact_pair(var, ub, lb)
     }
 
     /// `x <= q` (`x < q` if `strict`) for an exact rational. Integral variables round the

@@ -275,30 +275,25 @@ impl Solver {
             // NaN or not first, then the value, then the sign of a zero
             let fl = self.vars[v].fp.expect("IEEE variables have flags");
             let nan = Lit::pos(self.vars[fl.nan].bool_atom.expect("bool"));
+            // a flag in its saved phase, false by default (not NaN, positive)
+            let flag = |s: &mut Self, l: Lit| {
+                s.stats.splits += 1;
+                if s.phase[l.atom().index()] == 1 {
+                    l
+                } else {
+                    !l
+                }
+            };
             if self.lit_value(nan) == crate::lit::LBool::Undef {
-                let positive = self.phase[nan.atom().index()] == 1;
-                self.stats.splits += 1;
-                return Some(if positive { nan } else { !nan });
+                return Some(flag(self, nan));
             }
             let (lo, hi) = (self.lb[v].0.v, self.ub[v].0.v);
             let neg = Lit::pos(self.vars[fl.neg].bool_atom.expect("bool"));
             if lo == hi && lo == 0.0 && self.lit_value(neg) == crate::lit::LBool::Undef {
-                let positive = self.phase[neg.atom().index()] == 1;
-                self.stats.splits += 1;
-                return Some(if positive { neg } else { !neg });
+                return Some(flag(self, neg));
             }
             let c = fp_split_value(f, lo, hi)?;
-            let a = self.intern_internal_atom(BoundAtom::fp(v, c, f));
-            if self.value[a.index()] != 0 {
-                return None;
-            }
-            let positive = match self.phase[a.index()] {
-                1 => true,
-                -1 => false,
-                _ => self.default_split_phase(c),
-            };
-            self.stats.splits += 1;
-            return Some(Lit::new(a, !positive));
+            return self.split_at(BoundAtom::fp(v, c, f), c);
         }
         let iv = self.ibox(v);
         if iv.is_empty() {
@@ -320,6 +315,12 @@ impl Solver {
         } else {
             BoundAtom::real(v, c, false)
         };
+        self.split_at(ba, c)
+    }
+
+    /// The decision of a split at `c` by the fresh (or existing) atom `ba`, in its saved
+    /// phase or the default split phase.
+    fn split_at(&mut self, ba: BoundAtom, c: f64) -> Option<Lit> {
         let a = self.intern_internal_atom(ba);
         if self.value[a.index()] != 0 {
             // cannot happen for a point strictly inside; never decide an assigned atom

@@ -177,28 +177,9 @@ impl Solver {
     /// Asserts that IEEE variable `v` is exactly the float `bits` (constants: the domain
     /// alone cannot say `-0` or NaN).
     pub(crate) fn assert_fp_point(&mut self, v: Var, bits: u64) {
-        let (VarKind::Fp(f), Some(fl)) = (self.vars[v].kind, self.vars[v].fp) else {
-            return;
-        };
-        let nan_l = self.flag_lit(fl.nan);
-        let neg_l = self.flag_lit(fl.neg);
-        if f.is_nan(bits) {
-            self.add_clause(&[nan_l]);
-            return;
+        for l in self.fp_point_lits(v, bits) {
+            self.add_clause(&[l]);
         }
-        self.add_clause(&[!nan_l]);
-        let x = ieee::to_f64(f, bits);
-        if x < f64::INFINITY {
-            let le = Lit::pos(self.intern_bound_atom(BoundAtom::fp(v, x, f)));
-            self.add_clause(&[le]);
-        }
-        if x > f64::NEG_INFINITY {
-            let below = ieee::to_f64(f, ieee::next_down(f, bits));
-            let le = Lit::pos(self.intern_bound_atom(BoundAtom::fp(v, below, f)));
-            self.add_clause(&[!le]);
-        }
-        let sign = if f.is_negative(bits) { neg_l } else { !neg_l };
-        self.add_clause(&[sign]);
     }
 
     /// Assumption literals that fix IEEE variable `v` to exactly the float `bits` (its
