@@ -233,6 +233,7 @@ impl Solver {
             }
         }
         let failed_lit = self.assumptions[j];
+        self.failed_pivot = Some(failed_lit);
         let neg = !failed_lit;
         // the pseudo-decisions: assumption index by decision level (level k+1 = assumption k
         // when it was applied, or an empty level when it already held)

@@ -47,4 +47,4 @@ pub use var::{Var, VarMap};
 
 pub use config::{RestartPolicy, SolverConfig, SplitPhase};
 pub use model::{Model, Value};
-pub use solve::{FailedAssumption, FormulaMap, Roots, SolveResult, Solver, Stats};
+pub use solve::{FailedAssumption, FormulaMap, LitInfo, Roots, SolveResult, Solver, Stats};

@@ -87,6 +87,15 @@ pub struct FailedAssumption {
     pub weakest: Lit,
 }
 
+/// What a literal says (see [`Solver::lit_info`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LitInfo {
+    /// Boolean variable `v` has this value
+    Bool(Var, bool),
+    /// `v rel value` (for an IEEE variable: on its float value; integers exact)
+    Bound(Var, Rel, Rational),
+}
+
 /// Counters over the solver's lifetime.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -295,6 +304,7 @@ pub struct Solver {
     pub(crate) ok: bool,
     pub(crate) assumptions: Vec<Lit>,
     pub(crate) failed: Vec<FailedAssumption>,
+    pub(crate) failed_pivot: Option<Lit>,
     pub(crate) unsupported: Option<String>,
     pub(crate) releases_since_simplify: usize,
     pub(crate) conflicts_to_reduce: u64,
@@ -378,6 +388,7 @@ impl Solver {
             ok: true,
             assumptions: Vec::new(),
             failed: Vec::new(),
+            failed_pivot: None,
             unsupported: None,
             releases_since_simplify: 0,
             conflicts_to_reduce: reduce,
@@ -1170,6 +1181,46 @@ impl Solver {
         }
     }
 
+    /// What a literal says, in terms of variables and exact constants, so that a client
+    /// (IC3) can carry a literal from one solver to another or print it: a Boolean
+    /// variable's value, or a bound `v rel value`. `None` for a bound on an infinite end
+    /// (an IEEE atom `x <= -inf`), which has no rational constant.
+    pub fn lit_info(&self, l: Lit) -> Option<LitInfo> {
+        match self.atom_kind[l.atom().index()] {
+            AtomKind::Bool(v) => Some(LitInfo::Bool(v, !l.is_negated())),
+            AtomKind::Bound(i) => {
+                let b = &self.bound_atoms[i as usize];
+                if !b.if_true.v.is_finite() {
+                    return None;
+                }
+                let (q, strict) = b.exact_constraint();
+                let rel = match (strict, l.is_negated()) {
+                    (false, false) => Rel::Le,
+                    (true, false) => Rel::Lt,
+                    (false, true) => Rel::Gt,
+                    (true, true) => Rel::Ge,
+                };
+                Some(LitInfo::Bound(b.var, rel, q))
+            }
+        }
+    }
+
+    /// The positive literals of an IEEE variable's NaN flag and sign flag (`None` for a
+    /// variable of another sort).
+    pub fn fp_flag_lits(&self, v: Var) -> Option<(Lit, Lit)> {
+        let fl = self.vars.get(v)?.fp?;
+        Some((
+            Lit::pos(self.vars[fl.nan].bool_atom.expect("flag is Boolean")),
+            Lit::pos(self.vars[fl.neg].bool_atom.expect("flag is Boolean")),
+        ))
+    }
+
+    /// The failed assumption on the lowest decision level of the last UNSAT answer (paper
+    /// §2.4.1 step 3: `l_j`, the one literal rotation puts first), as it was assumed.
+    pub fn failed_pivot(&self) -> Option<Lit> {
+        self.failed_pivot
+    }
+
     /// The assumptions of the last UNSAT answer that were needed for it, in assumption order,
     /// each with the weakest bound that still fails in its place (empty after other answers,
     /// and when the formula is unsatisfiable without assumptions).
@@ -1185,6 +1236,7 @@ impl Solver {
         self.stats.solves += 1;
         self.backtrack(0);
         self.failed.clear();
+        self.failed_pivot = None;
         self.stop_reason = None;
         self.call_conflicts = 0;
         self.point_check_gap = 1;
