@@ -113,6 +113,8 @@ impl<'a> Base<'a> {
                             boxes: None,
                             note: None,
                             stats: *self.s.stats(),
+                            invariant: None,
+                            extra_stats: Vec::new(),
                         }))
                     }
                     Err(why) => {
@@ -127,6 +129,8 @@ impl<'a> Base<'a> {
                             boxes: Some(boxes_of(self.ts, &m, &self.u)),
                             note: Some(format!("depth {k}: {why}")),
                             stats: *self.s.stats(),
+                            invariant: None,
+                            extra_stats: Vec::new(),
                         }))
                     }
                 }
@@ -208,6 +212,8 @@ fn bmc_range(
                              shorter run reaches the target"
                         )),
                         stats,
+                        invariant: None,
+                        extra_stats: Vec::new(),
                     });
                 }
             }

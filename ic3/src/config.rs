@@ -64,11 +64,194 @@ impl KindConfig {
     }
 }
 
+/// How the frames `F_0 … F_k, F_∞` live in solvers (issue #6 asks to measure both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FrameMode {
+    /// one solver holding `T` once; the lemmas of frame `j` are guarded by an activation
+    /// literal `a_j`, and a query on `F_i` assumes `a_i … a_k` (delta encoding)
+    Single,
+    /// one solver per frame (IC3ref, rIC3): solver `i` holds `T` and the lemmas of every
+    /// frame `j ≥ i` as plain clauses
+    PerFrame,
+}
+
+impl FrameMode {
+    pub fn name(self) -> &'static str {
+        match self {
+            FrameMode::Single => "single",
+            FrameMode::PerFrame => "per-frame",
+        }
+    }
+}
+
+/// IC3 as in iSAT3+IC3 (paper `isat3-ic3-stronger-generalization`, §2.2 and §2.4). Option
+/// names are the paper's (Table 1): `indK` is [`Ic3Config::suffix`], `+abort`, `+ld`,
+/// `+ldonce`. [`Ic3Config::preset`] parses the row names.
+#[derive(Clone, Debug)]
+pub struct Ic3Config {
+    /// `indK`: the bad-state query looks `K` transitions further than standard IC3
+    /// (§2.4.6): `F_i(s0) ∧ T(s0,s1) ∧ ¬TG(s1) ∧ … ∧ T(sK,sK+1) ∧ TG(sK+1)`. Range 0..=64.
+    /// Default 0 (`ind0`, standard IC3).
+    pub suffix: usize,
+    /// `+abort`: restart from scratch with a longer suffix when [`Ic3Config::abort_limit`]
+    /// proof obligations were handled without the frontier moving (§2.4.6). Default off.
+    pub abort: bool,
+    /// proof obligations handled at one frontier before `+abort` restarts. Range >= 1.
+    /// Default 1000 (the paper gives no number; see docs Part D.12).
+    pub abort_limit: u64,
+    /// `+ld`: literal dropping after each propagation step of GENERALIZE, in GeNTR and in
+    /// ungeneralization (§2.4.4). Default off.
+    pub ld: bool,
+    /// `+ldonce`: literal dropping once, after GENERALIZE pushed the cube to its highest
+    /// frame (§3, without inductive generalization). Default off.
+    pub ldonce: bool,
+    /// literal rotation on failed assumptions (§2.4.1); off: one final-conflict core.
+    /// Default on.
+    pub rotation: bool,
+    /// bound generalization inside literal rotation (§2.4.2). Default on.
+    pub bound_gen: bool,
+    /// after GENERALIZE, move each bound literal toward its declared range end by bisection
+    /// (a few probes per literal, §3.3's bound weakening; see `ic3::generalize`). Not in the
+    /// paper's `ind0`; on in every preset (docs Part D.12), `+nobw` turns it off. Default on.
+    pub weaken: bool,
+    /// generalize proof obligations with the negated transition relation (§2.4.5).
+    /// Default on.
+    pub gentr: bool,
+    /// BMC probes when a frontier needs many obligations (see `ic3::block`): not in the
+    /// paper; on in every preset, `+noprobe` turns it off. Default on.
+    pub probe: bool,
+    /// seed of the pseudo-random first order of a cube's literals (§2.4.1). Default 1.
+    pub seed: u64,
+    /// Default [`FrameMode::Single`] (measured faster, see benchmarks/RESULTS.md).
+    pub frames: FrameMode,
+    /// the largest frontier frame; `None` = no limit
+    pub max_frames: Option<usize>,
+    pub solver: SolverConfig,
+}
+
+impl Default for Ic3Config {
+    fn default() -> Self {
+        Ic3Config {
+            suffix: 0,
+            abort: false,
+            abort_limit: 1000,
+            ld: false,
+            ldonce: false,
+            rotation: true,
+            bound_gen: true,
+            weaken: true,
+            probe: true,
+            gentr: true,
+            seed: 1,
+            frames: FrameMode::Single,
+            max_frames: None,
+            solver: SolverConfig::default(),
+        }
+    }
+}
+
+/// The Table 1 rows of the paper this engine implements (the `+ig`, `+j`, `+ctg`, `+lf`
+/// rows belong to stronger generalization, issue #7).
+pub const IC3_PRESETS: [&str; 6] = [
+    "ind0",
+    "ind0+ld",
+    "ind0+ldonce",
+    "ind0+abort",
+    "ind2",
+    "ind2+abort",
+];
+
+/// The most transitions a suffix may unroll.
+pub const MAX_SUFFIX: usize = 64;
+
+impl Ic3Config {
+    /// Parses a configuration name: `indK` followed by any of `+abort`, `+ld`, `+ldonce`
+    /// (e.g. `ind2+abort`), on top of the defaults.
+    pub fn preset(name: &str) -> Result<Ic3Config, String> {
+        let mut parts = name.split('+');
+        let head = parts.next().unwrap_or("");
+        let k = head
+            .strip_prefix("ind")
+            .and_then(|k| k.parse::<usize>().ok())
+            .ok_or_else(|| {
+                format!(
+                    "unknown IC3 configuration `{name}`: it must start with `indK` (K = suffix \
+                     length), e.g. {}",
+                    IC3_PRESETS.join(", ")
+                )
+            })?;
+        let mut c = Ic3Config {
+            suffix: k,
+            ..Ic3Config::default()
+        };
+        for opt in parts {
+            match opt {
+                "abort" => c.abort = true,
+                "ld" => c.ld = true,
+                "ldonce" => c.ldonce = true,
+                "nobw" => c.weaken = false,
+                "noprobe" => c.probe = false,
+                "ig" | "j" | "ctg" | "lf" => {
+                    return Err(format!(
+                        "IC3 option `+{opt}` (stronger generalization, paper §3) is not \
+                         implemented yet"
+                    ))
+                }
+                _ => {
+                    return Err(format!(
+                        "unknown IC3 option `+{opt}` in `{name}` (known: +abort, +ld, +ldonce, +nobw, +noprobe)"
+                    ))
+                }
+            }
+        }
+        c.validate()?;
+        Ok(c)
+    }
+
+    /// The configuration's name in the paper's notation.
+    pub fn name(&self) -> String {
+        let mut n = format!("ind{}", self.suffix);
+        for (on, opt) in [
+            (self.abort, "abort"),
+            (self.ld, "ld"),
+            (self.ldonce, "ldonce"),
+            (!self.weaken, "nobw"),
+            (!self.probe, "noprobe"),
+        ] {
+            if on {
+                n.push('+');
+                n.push_str(opt);
+            }
+        }
+        n
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        if self.suffix > MAX_SUFFIX {
+            return Err(format!(
+                "the IC3 suffix length must be at most {MAX_SUFFIX}, not {}",
+                self.suffix
+            ));
+        }
+        if self.abort_limit == 0 {
+            return Err("the +abort limit must be at least 1".into());
+        }
+        if self.ld && self.ldonce {
+            return Err("+ld and +ldonce exclude each other".into());
+        }
+        if let Some(m) = self.max_frames {
+            check_depth("--max-depth", m)?;
+        }
+        self.solver.validate()
+    }
+}
+
 /// The engines a portfolio can run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EngineKind {
     Bmc,
     Kind,
+    Ic3,
 }
 
 impl EngineKind {
@@ -76,6 +259,7 @@ impl EngineKind {
         match self {
             EngineKind::Bmc => "bmc",
             EngineKind::Kind => "kind",
+            EngineKind::Ic3 => "ic3",
         }
     }
 }
@@ -86,14 +270,16 @@ pub struct PortfolioConfig {
     pub engines: Vec<EngineKind>,
     pub bmc: BmcConfig,
     pub kind: KindConfig,
+    pub ic3: Ic3Config,
 }
 
 impl Default for PortfolioConfig {
     fn default() -> Self {
         PortfolioConfig {
-            engines: vec![EngineKind::Bmc, EngineKind::Kind],
+            engines: vec![EngineKind::Bmc, EngineKind::Kind, EngineKind::Ic3],
             bmc: BmcConfig::default(),
             kind: KindConfig::default(),
+            ic3: Ic3Config::default(),
         }
     }
 }
@@ -104,7 +290,8 @@ impl PortfolioConfig {
             return Err("a portfolio needs at least one engine".into());
         }
         self.bmc.validate()?;
-        self.kind.validate()
+        self.kind.validate()?;
+        self.ic3.validate()
     }
 }
 
@@ -149,5 +336,24 @@ mod tests {
             ..PortfolioConfig::default()
         };
         assert!(p.validate().is_err());
+    }
+
+    #[test]
+    fn presets_parse_and_name_themselves() {
+        for p in IC3_PRESETS {
+            let c = Ic3Config::preset(p).unwrap();
+            assert_eq!(c.name(), p);
+        }
+        let c = Ic3Config::preset("ind2+abort").unwrap();
+        assert!(c.abort && c.suffix == 2 && !c.ld);
+        assert!(Ic3Config::preset("ind0+ld+ldonce").is_err());
+        assert!(Ic3Config::preset("ind0+ig")
+            .unwrap_err()
+            .contains("not implemented"));
+        assert!(Ic3Config::preset("ind0+bogus")
+            .unwrap_err()
+            .contains("unknown"));
+        assert!(Ic3Config::preset("bmc").is_err());
+        assert!(Ic3Config::preset("ind65").is_err());
     }
 }

@@ -58,6 +58,15 @@ pub enum BoxValue {
     Num(Interval),
 }
 
+/// The certificate of an IC3 SAFE answer: lemmas `L` (one `.hys` clause per line) and the
+/// suffix length `K`; `L ∧ ¬TARGET` admits no `K+1`-step path to the target and is closed
+/// under TRANS, and no run of length `≤ K` reaches the target (see `ic3::certificate`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invariant {
+    pub lines: Vec<String>,
+    pub suffix: usize,
+}
+
 /// An engine's answer.
 #[derive(Clone, Debug)]
 pub struct EngineResult {
@@ -76,6 +85,10 @@ pub struct EngineResult {
     pub note: Option<String>,
     /// solver statistics, summed over the engine's solvers
     pub stats: Stats,
+    /// SAFE from IC3: the invariant's lemmas and suffix (see [`Invariant`])
+    pub invariant: Option<Invariant>,
+    /// engine-specific statistics (`name`, value), e.g. IC3's (paper Table 1)
+    pub extra_stats: Vec<(&'static str, String)>,
 }
 
 impl EngineResult {
@@ -88,6 +101,8 @@ impl EngineResult {
             boxes: None,
             note: Some(note.into()),
             stats,
+            invariant: None,
+            extra_stats: Vec::new(),
         }
     }
 }

@@ -92,6 +92,8 @@ fn safe(k: usize, how: String, stats: Stats) -> EngineResult {
         boxes: None,
         note: Some(how),
         stats,
+        invariant: None,
+        extra_stats: Vec::new(),
     }
 }
 

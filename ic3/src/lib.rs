@@ -1,18 +1,19 @@
-//! Transition systems and the model-checking engines of icpic3: BMC, k-induction and the
-//! portfolio that runs them in parallel (IC3 of the paper `isat3-ic3-stronger-generalization`
-//! is a later stage). Engines talk to [`solver`] only through its public API; UNSAFE answers
+//! Transition systems and the model-checking engines of icpic3: BMC, k-induction, IC3 of the
+//! paper `isat3-ic3-stronger-generalization` (§2.4) and the portfolio that runs them in
+//! parallel. Engines talk to [`solver`] only through its public API; UNSAFE answers
 //! are replayed exactly through a [`Validator`] that the front end supplies.
 
 pub mod bmc;
 pub mod certificate;
 pub mod config;
 pub mod engine;
+pub mod ic3;
 pub mod kind;
 pub mod portfolio;
 pub mod replay;
 pub mod ts;
 pub mod unroll;
 
-pub use config::{BmcConfig, EngineKind, KindConfig, PortfolioConfig};
-pub use engine::{BoxValue, EngineResult, Limits, Log, Validator, Verdict};
+pub use config::{BmcConfig, EngineKind, FrameMode, Ic3Config, KindConfig, PortfolioConfig};
+pub use engine::{BoxValue, EngineResult, Invariant, Limits, Log, Validator, Verdict};
 pub use ts::{StateVar, TransitionSystem};

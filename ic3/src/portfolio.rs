@@ -71,7 +71,7 @@ pub fn portfolio(
             inner.clone(),
             tx.clone(),
         );
-        let (bc, kc) = (cfg.bmc.clone(), cfg.kind.clone());
+        let (bc, kc, ic) = (cfg.bmc.clone(), cfg.kind.clone(), cfg.ic3.clone());
         let spawned = std::thread::Builder::new()
             .name(e.name().into())
             .stack_size(STACK)
@@ -79,6 +79,7 @@ pub fn portfolio(
                 let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match e {
                     EngineKind::Bmc => bmc(&ts, &bc, &inner, val.as_ref(), &log),
                     EngineKind::Kind => kind(&ts, &kc, &inner, val.as_ref(), &log),
+                    EngineKind::Ic3 => crate::ic3::ic3(&ts, &ic, &inner, val.as_ref(), &log),
                 }));
                 let r = run.unwrap_or_else(|_| {
                     EngineResult::unknown(

@@ -113,6 +113,18 @@ pub fn in_domain(sv: &StateVar, v: &Value) -> bool {
     }
 }
 
+/// Checks a whole run of concrete states exactly (every step as [`step_ok`] does): INIT at
+/// the first state, TRANS between neighbours, TARGET at the last, domains and statics.
+pub fn trace_ok(ts: &TransitionSystem, val: &dyn Validator, trace: &[Vec<Value>]) -> bool {
+    let Some(k) = trace.len().checked_sub(1) else {
+        return false;
+    };
+    trace.iter().enumerate().all(|(i, cur)| {
+        cur.len() == ts.state.len()
+            && step_ok(ts, val, i, k, i.checked_sub(1).map(|p| &trace[p]), cur)
+    })
+}
+
 /// Checks step `i` of a run of length `k` exactly: domains, statics, INIT (i = 0) or
 /// TRANS(prev, cur), and TARGET at the last step.
 fn step_ok(

@@ -1,0 +1,113 @@
+//! Generalizing proof obligations with the negated transition relation, GeNTR (paper §2.4.5).
+//!
+//! The idea: the predecessor query found a state `e` and a successor `p` with `T(e, p)`, so
+//! `e(s0) ∧ ¬T(s0,s1) ∧ p(s1)` is UNSAT. Literal rotation on the `e` literals of that query
+//! keeps only those that force `T`: every state of the reduced cube `ê` then has `p` as a
+//! successor. Lifting (`ê ∧ T ∧ ¬ĉ'`) would need `T` to be left-total, which a relation is
+//! not, so it is not used for proof obligations.
+//!
+//! `p` is the exact successor state, not the successor obligation's cube: `ê ∧ ¬T ∧ ĉ'` is
+//! satisfiable as soon as `ĉ` holds a state `e` cannot reach. Because every state of each
+//! obligation reaches the recorded successor state of the next, a chain of obligations that
+//! meets `I` is a real run, which the exact replay then confirms.
+//!
+//! `¬T` is TRANS's Tseitin roots negated, `∨ ¬r`, with TRANS's definitions kept. Definitions
+//! are total functions, except operations with unspecified values (e.g. `x / 0`), for which
+//! `∃aux. defs ∧ ¬roots` is weaker than `¬T` — an UNSAT answer is still a proof that `T`
+//! holds. Lemma literals are never derived from this solver.
+
+use super::cube::{CLit, Cube, Step};
+use super::frames::{add_trans, new_state};
+use super::generalize::rotate;
+use super::Ic3;
+use crate::engine::Limits;
+use crate::ts::TransitionSystem;
+use solver::lit::Lit;
+use solver::solve::Roots;
+use solver::{Solver, SolverConfig};
+use std::time::Instant;
+
+/// `¬T(s0, s1)` in its own solver.
+pub struct LiftSolver {
+    pub s: Solver,
+    pub cur: Step,
+    pub next: Step,
+}
+
+impl LiftSolver {
+    pub fn new(
+        ts: &TransitionSystem,
+        config: &SolverConfig,
+        limits: &Limits,
+    ) -> Result<LiftSolver, String> {
+        let mut s = Solver::new(config.clone())?;
+        limits.arm(&mut s);
+        let a = new_state(ts, &mut s);
+        let b = new_state(ts, &mut s);
+        let roots = add_trans(ts, &mut s, &a, &b, Roots::Leave)?;
+        let neg: Vec<Lit> = roots.iter().map(|&r| !r).collect();
+        s.add_clause(&neg);
+        let cur = Step::new(&s, a);
+        let next = Step::new(&s, b);
+        Ok(LiftSolver { s, cur, next })
+    }
+}
+
+impl Ic3<'_> {
+    /// GeNTR: a sub-cube of the state cube `e` every state of which has the successor `p`.
+    /// Returns `e` unchanged when `e(s0) ∧ ¬T ∧ p(s1)` is not refuted.
+    pub(crate) fn gentr(&mut self, e: Cube, p: &Cube) -> Cube {
+        if !self.cfg.gentr || e.is_empty() {
+            return e;
+        }
+        let t0 = Instant::now();
+        self.stats.gentr_calls += 1;
+        let prefix = self.lift.next.lits(&mut self.lift.s, &p.0);
+        let order = self.shuffled(&e);
+        let lits = self.lift.cur.lits(&mut self.lift.s, &order);
+        let mut a = prefix.clone();
+        a.extend_from_slice(&lits);
+        self.stats.solver_calls += 1;
+        // e(s0) ∧ ¬T(s0,s1) ∧ p(s1)
+        if !self.lift.s.solve(&a).is_unsat() {
+            self.stats.gentr_time += t0.elapsed();
+            return e;
+        }
+        let core = rotate(
+            &mut self.lift.s,
+            &self.lift.cur,
+            &prefix,
+            order,
+            lits,
+            self.cfg.rotation,
+            // a weaker bound would not be a sub-cube of the predecessor any more, which is
+            // fine for GeNTR (every state of the result still reaches p) — keep it
+            self.cfg.bound_gen,
+            &mut self.stats.solver_calls,
+            &mut self.stats.rotations,
+        );
+        let mut g: Vec<CLit> = core;
+        if self.cfg.ld {
+            let mut k = 0;
+            while k < g.len() {
+                let mut trial = g.clone();
+                trial.remove(k);
+                let tl = self.lift.cur.lits(&mut self.lift.s, &trial);
+                let mut a = prefix.clone();
+                a.extend_from_slice(&tl);
+                self.stats.solver_calls += 1;
+                if self.lift.s.solve(&a).is_unsat() {
+                    g = trial;
+                } else {
+                    k += 1;
+                }
+            }
+        }
+        let g = Cube::new(g);
+        if !e.is_empty() {
+            self.stats.gentr_red_sum += e.len().saturating_sub(g.len()) as f64 / e.len() as f64;
+        }
+        self.stats.gentr_time += t0.elapsed();
+        g
+    }
+}

@@ -1,0 +1,468 @@
+//! IC3 as in iSAT3+IC3 (paper `isat3-ic3-stronger-generalization`, §2.2 and §2.4): interval
+//! IC3 whose cubes are conjunctions of simple bound literals, with literal rotation and bound
+//! generalization (§2.4.1–2), ungeneralization (§2.4.3), GENERALIZE (§2.4.4), GeNTR for proof
+//! obligations (§2.4.5) and the k-induction suffix with `+abort` (§2.4.6).
+//!
+//! The idea: frames `F_0 = I, F_1, …, F_k` over-approximate the states reachable in up to `i`
+//! steps, each `F_i (i ≥ 1)` inside `¬TARGET`. The bad-state query on `F_k` (with the `indK`
+//! suffix, [`suffix`]) yields proof obligations; [`block`] refutes them, learning lemmas
+//! (negated generalized cubes, [`generalize`]), or follows predecessors back to `I` — a
+//! counterexample, which is replayed exactly. When `F_k` has no bad state, `F_k+1` is opened
+//! and lemmas are propagated ([`propagate`]); a frame equal to its successor is an inductive
+//! invariant, which [`certificate`] re-checks in fresh solvers before SAFE is reported.
+//!
+//! Phases live in their own files, named after the paper: `block` (DFS), `generalize`
+//! (ANALYZE, GENERALIZE, ungeneralization), `lift` (GeNTR), `propagate` (PUSH), `suffix`
+//! (the bad-state query and `+abort`), `certificate`. [`cube`] and [`frames`] are the data.
+//! The solver knows nothing of IC3: everything goes through assumptions, failed assumptions
+//! and activation literals.
+
+pub mod block;
+pub mod certificate;
+pub mod cube;
+pub mod frames;
+pub mod generalize;
+pub mod lift;
+pub mod propagate;
+pub mod stats;
+pub mod suffix;
+
+use crate::bmc::{Base, DepthOutcome};
+use crate::certificate::confirm_runs_end;
+use crate::config::{Ic3Config, MAX_SUFFIX};
+use crate::engine::{add_stats, EngineResult, Limits, Log, Validator, Verdict};
+use crate::replay::trace_ok;
+use crate::ts::TransitionSystem;
+use block::Obligation;
+use certificate::Certificate;
+use cube::{CLit, Cube};
+use frames::Frames;
+use generalize::InitSolver;
+use lift::LiftSolver;
+use solver::solve::Stats;
+use solver::Value;
+use stats::Ic3Stats;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::time::Instant;
+
+const NAME: &str = "ic3";
+
+/// Obligations at one frontier before the first BMC probe; the gap doubles after each probe
+/// (see [`block`]).
+pub const PROBE_FIRST: u64 = 200;
+
+/// Why a run stops before an answer of its own.
+pub(crate) enum Stop {
+    /// a limit, an interrupt, an unsupported construct
+    Unknown(String),
+    /// `+abort`: too many obligations without progress
+    Abort,
+    /// the frontier is stuck: check deeper runs by BMC, then resume
+    Probe,
+    /// a final answer (a counterexample, or a candidate)
+    Answer(Box<EngineResult>),
+}
+
+/// One IC3 run with a fixed suffix length.
+pub struct Ic3<'a> {
+    ts: &'a TransitionSystem,
+    cfg: Ic3Config,
+    limits: &'a Limits,
+    val: &'a dyn Validator,
+    log: &'a Log,
+    frames: Frames,
+    init: InitSolver,
+    lift: LiftSolver,
+    obligations: Vec<Obligation>,
+    /// (level, depth, cube size, index)
+    queue: BinaryHeap<Reverse<(usize, usize, usize, usize)>>,
+    /// obligations handled since the frontier last moved (`+abort`)
+    since_progress: u64,
+    /// `since_progress` at which the next BMC probe is due
+    next_probe: u64,
+    rng: u64,
+    pub stats: Ic3Stats,
+}
+
+impl<'a> Ic3<'a> {
+    fn new(
+        ts: &'a TransitionSystem,
+        cfg: Ic3Config,
+        limits: &'a Limits,
+        val: &'a dyn Validator,
+        log: &'a Log,
+    ) -> Result<Ic3<'a>, String> {
+        let frames = Frames::new(ts, cfg.frames, cfg.suffix, &cfg.solver, limits)?;
+        let init = InitSolver::new(ts, &cfg.solver, limits)?;
+        let lift = LiftSolver::new(ts, &cfg.solver, limits)?;
+        let rng = cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let stats = Ic3Stats {
+            suffix: cfg.suffix,
+            ..Ic3Stats::default()
+        };
+        Ok(Ic3 {
+            ts,
+            cfg,
+            limits,
+            val,
+            log,
+            frames,
+            init,
+            lift,
+            obligations: Vec::new(),
+            queue: BinaryHeap::new(),
+            since_progress: 0,
+            next_probe: PROBE_FIRST,
+            rng,
+            stats,
+        })
+    }
+
+    /// The cube's literals in a pseudo-random order (§2.4.1: rotation starts from a shuffled
+    /// order; xorshift, reproducible from the seed).
+    pub(crate) fn shuffled(&mut self, c: &Cube) -> Vec<CLit> {
+        let mut v = c.0.clone();
+        for i in (1..v.len()).rev() {
+            self.rng ^= self.rng << 13;
+            self.rng ^= self.rng >> 7;
+            self.rng ^= self.rng << 17;
+            let j = (self.rng % (i as u64 + 1)) as usize;
+            v.swap(i, j);
+        }
+        v
+    }
+
+    /// Solver counters of all of this run's solvers.
+    fn solver_stats(&self) -> Stats {
+        let mut st = self.frames.stats();
+        add_stats(&mut st, self.init.s.stats());
+        add_stats(&mut st, self.lift.s.stats());
+        st
+    }
+
+    /// The main loop (§2.2 MAIN): block every bad state of the frontier, open the next frame,
+    /// propagate; a fixpoint is an invariant.
+    fn run(&mut self) -> Result<EngineResult, Stop> {
+        loop {
+            let k = self.frames.top();
+            if self.cfg.max_frames.is_some_and(|m| k > m) {
+                return Err(Stop::Unknown(format!(
+                    "no invariant and no counterexample up to frame {} (the --max-depth limit)",
+                    k - 1
+                )));
+            }
+            while self.bad_state(k)? {
+                self.block()?;
+            }
+            self.frames.push_frame(self.ts).map_err(Stop::Unknown)?;
+            self.since_progress = 0;
+            self.next_probe = PROBE_FIRST;
+            let fix = self.propagate()?;
+            (self.log)(format!(
+                "{NAME}: frame {k} blocked; lemmas per frame {:?} + {} in F_inf; {} obligations, {} solver calls",
+                self.frames.lemmas[1..].iter().map(|l| l.len()).collect::<Vec<_>>(),
+                self.frames.inf.len(),
+                self.stats.obligations,
+                self.stats.solver_calls
+            ));
+            if let Some(j) = fix {
+                return self.safe(j);
+            }
+        }
+    }
+
+    /// `F_j = F_j+1`: the lemmas from level `j + 1` up form the invariant; re-checked from
+    /// scratch before SAFE is reported.
+    fn safe(&mut self, j: usize) -> Result<EngineResult, Stop> {
+        let cert = Certificate {
+            lemmas: self.frames.lemmas_from(j + 1),
+            suffix: self.cfg.suffix,
+        };
+        let rep = certificate::check(
+            self.ts,
+            &certificate::Lemmas::Cubes(&cert.lemmas),
+            cert.suffix,
+            &self.cfg.solver,
+            self.limits,
+        )
+        .map_err(Stop::Unknown)?;
+        (self.log)(format!(
+            "{NAME}: F_{j} = F_{}: invariant of {} lemmas, certificate checked ({} fresh solvers, {} queries)",
+            j + 1,
+            cert.lemmas.len(),
+            rep.solvers,
+            rep.queries
+        ));
+        self.finish_stats();
+        let mut r = EngineResult {
+            verdict: Verdict::Safe,
+            engine: NAME,
+            depth: Some(j),
+            trace: None,
+            boxes: None,
+            note: Some(format!(
+                "IC3 ({}): F_{j} = F_{} is an inductive invariant of {} lemmas{} (certificate \
+                 re-checked in {} fresh solvers)",
+                self.cfg.name(),
+                j + 1,
+                cert.lemmas.len(),
+                if cert.suffix > 0 {
+                    format!(
+                        " that admits no {}-step path to the target",
+                        cert.suffix + 1
+                    )
+                } else {
+                    String::new()
+                },
+                rep.solvers
+            )),
+            stats: self.solver_stats(),
+            invariant: Some(crate::engine::Invariant {
+                lines: cert.lines(self.ts),
+                suffix: cert.suffix,
+            }),
+            extra_stats: Vec::new(),
+        };
+        r.extra_stats = self.stats.fields();
+        Ok(r)
+    }
+
+    fn finish_stats(&mut self) {
+        let mut per: Vec<usize> = self.frames.lemmas.iter().map(|l| l.len()).collect();
+        per.push(self.frames.inf.len());
+        self.stats.lemmas_per_frame = per;
+        self.stats.frames = self.frames.top();
+    }
+
+    /// The chain of obligations from `idx` to the target as a run of states, starting at
+    /// `start` (a state of `I` inside the first cube); validated exactly, or decided by an
+    /// exact BMC unrolling of the chain's length when the chain is not a validated run.
+    pub(crate) fn counterexample(&mut self, idx: usize, start: Option<Vec<Value>>) -> Stop {
+        let mut trace: Vec<Vec<Value>> = start.into_iter().collect();
+        let mut obs = 0usize;
+        let mut cur = Some(idx);
+        while let Some(i) = cur {
+            obs += 1;
+            trace.extend(self.obligations[i].to.iter().cloned());
+            cur = self.obligations[i].next;
+        }
+        let length = obs + self.cfg.suffix;
+        if trace.len() == length + 1 && trace_ok(self.ts, self.val, &trace) {
+            (self.log)(format!(
+                "{NAME}: counterexample of length {length}, replayed exactly"
+            ));
+            self.finish_stats();
+            return Stop::Answer(Box::new(EngineResult {
+                verdict: Verdict::Unsafe,
+                engine: NAME,
+                depth: Some(length),
+                trace: Some(trace),
+                boxes: None,
+                note: None,
+                stats: self.solver_stats(),
+                invariant: None,
+                extra_stats: self.stats.fields(),
+            }));
+        }
+        (self.log)(format!(
+            "{NAME}: an obligation chain of length {length} meets I but is not a validated run; \
+             deciding that length by exact BMC"
+        ));
+        match bmc_at(self.ts, length, &self.cfg, self.limits, self.val, self.log) {
+            Ok(Some(mut r)) => {
+                self.finish_stats();
+                r.engine = NAME;
+                r.extra_stats = self.stats.fields();
+                Stop::Answer(r)
+            }
+            Ok(None) => Stop::Unknown(format!(
+                "IC3 found a chain of boxes of length {length} from I to the target that the \
+                 exact unrolling refutes (interval over-approximation)"
+            )),
+            Err(e) => Stop::Unknown(e),
+        }
+    }
+}
+
+/// BMC at exactly depth `n`: `Some(answer)` for UNSAFE (replayed), CANDIDATE or UNKNOWN;
+/// `None` when no run of length `n` reaches the target.
+fn bmc_at(
+    ts: &TransitionSystem,
+    n: usize,
+    cfg: &Ic3Config,
+    limits: &Limits,
+    val: &dyn Validator,
+    log: &Log,
+) -> Result<Option<Box<EngineResult>>, String> {
+    let mut b = Base::new(ts, &cfg.solver, limits, NAME)?;
+    for _ in 0..n {
+        b.push_step()?;
+    }
+    match b.check(val, limits, log) {
+        DepthOutcome::NoCex | DepthOutcome::RunsEnd => Ok(None),
+        DepthOutcome::Answer(r) => Ok(Some(r)),
+    }
+}
+
+/// Runs IC3 (see the module documentation).
+pub fn ic3(
+    ts: &TransitionSystem,
+    cfg: &Ic3Config,
+    limits: &Limits,
+    val: &dyn Validator,
+    log: &Log,
+) -> EngineResult {
+    if let Err(e) = cfg.validate().and_then(|_| ts.validate()) {
+        return EngineResult::unknown(NAME, e, Stats::default());
+    }
+    let t0 = Instant::now();
+    let mut acc = Ic3Stats::default();
+    let mut solver_stats = Stats::default();
+    let mut cfg = cfg.clone();
+    // the base case: no run of length 0 … K+1 reaches the target (§2.2: I ∧ ¬P and
+    // I ∧ T ∧ ¬P' before IC3 starts; with the suffix, up to K+1)
+    let mut base = match Base::new(ts, &cfg.solver, limits, NAME) {
+        Ok(b) => b,
+        Err(e) => return EngineResult::unknown(NAME, e, Stats::default()),
+    };
+    let mut base_depth = 0usize; // the next depth to check
+    let cfg_solver = cfg.solver.clone();
+    let with = |mut r: EngineResult, acc: &Ic3Stats, ss: &Stats, base: &Base| {
+        add_stats(&mut r.stats, ss);
+        add_stats(&mut r.stats, base.s.stats());
+        if !r.extra_stats.is_empty() || r.verdict != Verdict::Unknown {
+            let mut st = acc.clone();
+            st.total_time = t0.elapsed();
+            if r.extra_stats.is_empty() {
+                r.extra_stats = st.fields();
+            }
+        }
+        r
+    };
+    // checks the depths `base_depth ..= upto`: `Some(answer)` on a counterexample, a
+    // candidate, an unknown depth, or when all runs end
+    // (`probe`: a candidate or unknown depth ends the probe, not the run)
+    let extend = |base: &mut Base, base_depth: &mut usize, upto: usize, probe: bool| {
+        while *base_depth <= upto {
+            if let Some(why) = limits.hit() {
+                return Some(EngineResult::unknown(
+                    NAME,
+                    format!("{why} in the base case at depth {base_depth}"),
+                    Stats::default(),
+                ));
+            }
+            if *base_depth > 0 {
+                if let Err(e) = base.push_step() {
+                    return Some(EngineResult::unknown(NAME, e, Stats::default()));
+                }
+            }
+            match base.check(val, limits, log) {
+                DepthOutcome::NoCex => {}
+                DepthOutcome::RunsEnd => {
+                    if let Err(e) = confirm_runs_end(ts, *base_depth, &cfg_solver, limits) {
+                        return Some(EngineResult::unknown(NAME, e, Stats::default()));
+                    }
+                    return Some(EngineResult {
+                        verdict: Verdict::Safe,
+                        engine: NAME,
+                        depth: Some(*base_depth),
+                        trace: None,
+                        boxes: None,
+                        note: Some(format!(
+                            "no run of length {base_depth} exists, and no shorter run reaches the target"
+                        )),
+                        stats: Stats::default(),
+                        invariant: None,
+                        extra_stats: Vec::new(),
+                    });
+                }
+                DepthOutcome::Answer(r) if probe && r.verdict != Verdict::Unsafe => {
+                    // the depth stays unchecked; IC3 goes on
+                    log(format!(
+                        "{NAME}: BMC probe stopped at depth {base_depth}: {}",
+                        r.verdict.text()
+                    ));
+                    return None;
+                }
+                DepthOutcome::Answer(mut r) => {
+                    r.engine = NAME;
+                    r.stats = Stats::default();
+                    return Some(*r);
+                }
+            }
+            *base_depth += 1;
+        }
+        None::<EngineResult>
+    };
+    loop {
+        if let Some(r) = extend(&mut base, &mut base_depth, cfg.suffix + 1, false) {
+            return with(r, &acc, &solver_stats, &base);
+        }
+        let mut run = match Ic3::new(ts, cfg.clone(), limits, val, log) {
+            Ok(r) => r,
+            Err(e) => return EngineResult::unknown(NAME, e, solver_stats),
+        };
+        let out = loop {
+            match run.run() {
+                Err(Stop::Probe) => {
+                    // the frontier is stuck: a counterexample just beyond it is often
+                    // quicker to find by unrolling (see `block`)
+                    let upto = run.frames.top() + run.cfg.suffix + 1;
+                    log(format!(
+                        "{NAME}: {} obligations at frame {}: BMC probe up to depth {upto}",
+                        run.since_progress,
+                        run.frames.top()
+                    ));
+                    if let Some(mut r) = extend(&mut base, &mut base_depth, upto, true) {
+                        add_stats(&mut solver_stats, &run.solver_stats());
+                        run.stats.absorb(&acc);
+                        run.stats.total_time = t0.elapsed();
+                        run.finish_stats();
+                        r.extra_stats = run.stats.fields();
+                        return with(r, &acc, &solver_stats, &base);
+                    }
+                }
+                other => break other,
+            }
+        };
+        add_stats(&mut solver_stats, &run.solver_stats());
+        run.stats.absorb(&acc);
+        run.stats.aborts = acc.aborts;
+        run.stats.total_time = t0.elapsed();
+        run.finish_stats();
+        let fields = run.stats.fields();
+        match out {
+            Ok(mut r) => {
+                r.extra_stats = fields;
+                r.stats = Stats::default();
+                return with(r, &acc, &solver_stats, &base);
+            }
+            Err(Stop::Answer(mut r)) => {
+                r.extra_stats = fields;
+                r.stats = Stats::default();
+                return with(*r, &acc, &solver_stats, &base);
+            }
+            Err(Stop::Unknown(why)) => {
+                let mut r = EngineResult::unknown(NAME, why, Stats::default());
+                r.extra_stats = fields;
+                return with(r, &acc, &solver_stats, &base);
+            }
+            Err(Stop::Probe) => unreachable!("handled above"),
+            Err(Stop::Abort) => {
+                acc = run.stats.clone();
+                acc.aborts += 1;
+                let next = (cfg.suffix + 1).max(run.frames.top()).min(MAX_SUFFIX);
+                log(format!(
+                    "{NAME}: +abort after {} obligations at frame {}: restarting with suffix {next}",
+                    cfg.abort_limit,
+                    run.frames.top()
+                ));
+                cfg.suffix = next;
+                if next == MAX_SUFFIX {
+                    cfg.abort = false;
+                }
+            }
+        }
+    }
+}
