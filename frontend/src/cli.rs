@@ -40,8 +40,14 @@ pub enum EngineArg {
     Portfolio,
     Bmc,
     Kind,
-    /// not available yet (a usage error)
     Ic3,
+}
+
+/// `--frames`: how IC3 keeps its frames in solvers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FramesArg {
+    Single,
+    PerFrame,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -68,9 +74,21 @@ pub enum Command {
     /// first line of standard output is the verdict; exit code 10 / 20 / 0 / 0.
     Solve {
         file: PathBuf,
-        /// Engine for transition systems (BMC, k-induction, or both in parallel).
+        /// Engine for transition systems (BMC, k-induction, IC3, or all in parallel).
         #[arg(long, value_enum, default_value = "portfolio")]
         engine: EngineArg,
+        /// IC3 configuration in the paper's notation: `indK` (suffix length K) with any of
+        /// `+abort`, `+ld`, `+ldonce`, e.g. `ind2+abort` (Table 1 rows: ind0, ind0+ld,
+        /// ind0+ldonce, ind0+abort, ind2, ind2+abort).
+        #[arg(long, default_value = "ind0")]
+        config: String,
+        /// IC3 frames: one solver with activation literals, or one solver per frame.
+        #[arg(long, value_enum, default_value = "single")]
+        frames: FramesArg,
+        /// Re-check a SAFE answer's printed invariant: parse the clauses back and check
+        /// initiation, consecution and safety in fresh solvers.
+        #[arg(long)]
+        check_certificate: bool,
         /// First BMC depth whose target is checked.
         #[arg(long, default_value_t = 0)]
         start_depth: usize,
@@ -135,6 +153,9 @@ where
         Command::Solve {
             file,
             engine,
+            config: ic3_config,
+            frames,
+            check_certificate,
             start_depth,
             max_depth,
             memory_mb,
@@ -168,13 +189,18 @@ where
                 EngineArg::Portfolio => ts_cmd::Engine::Portfolio,
                 EngineArg::Bmc => ts_cmd::Engine::Bmc,
                 EngineArg::Kind => ts_cmd::Engine::Kind,
-                EngineArg::Ic3 => {
-                    let _ = writeln!(
-                        err,
-                        "icpic3: --engine ic3 is not available yet; use bmc, kind or portfolio"
-                    );
+                EngineArg::Ic3 => ts_cmd::Engine::Ic3,
+            };
+            let mut ic3_cfg = match ic3::Ic3Config::preset(&ic3_config) {
+                Ok(c) => c,
+                Err(e) => {
+                    let _ = writeln!(err, "icpic3: --config: {e}");
                     return EXIT_USAGE;
                 }
+            };
+            ic3_cfg.frames = match frames {
+                FramesArg::Single => ic3::FrameMode::Single,
+                FramesArg::PerFrame => ic3::FrameMode::PerFrame,
             };
             // Progress lines go to the process's standard error as they happen (one line per
             // BMC depth, as iSAT3 prints them), from whichever engine thread reaches a depth;
@@ -196,6 +222,8 @@ where
                 timeout,
                 memory_mb: (memory_mb > 0).then_some(memory_mb),
                 log,
+                ic3: ic3_cfg,
+                check_certificate,
             };
             if let Err(e) = ts_opts.configs() {
                 let _ = writeln!(err, "icpic3: {e}");
@@ -349,7 +377,7 @@ fn cmd_solve(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let Some((_text, loaded, _)) = load(path, format == Format::Text, err) else {
+    let Some((text, loaded, _)) = load(path, format == Format::Text, err) else {
         return EXIT_BAD_INPUT;
     };
     let ts = match &loaded.lowered {
@@ -359,12 +387,23 @@ fn cmd_solve(
         }
         Lowered::Transition(ts) => ts,
     };
-    let answer = ts_cmd::solve_ts(&loaded.checked, ts, ts_opts);
+    let mut answer = ts_cmd::solve_ts(&loaded.checked, ts, ts_opts);
+    if ts_opts.check_certificate && answer.result.verdict == ic3::Verdict::Safe {
+        if let Some(inv) = answer.result.invariant.clone() {
+            let c = ts_cmd::check_printed_invariant(&text, ts, &inv, ts_opts);
+            if c.is_err() {
+                // a SAFE whose printed evidence does not check is not given
+                answer.result.verdict = ic3::Verdict::Unknown;
+            }
+            answer.certificate_check = Some(c);
+        }
+    }
     let r = &answer.result;
     match format {
         Format::Text => {
             let _ = writeln!(out, "{}", r.verdict.text());
-            // the trace (UNSAFE) or the boxes (CANDIDATE SOLUTION), as iSAT3 prints them
+            // the trace (UNSAFE) or the boxes (CANDIDATE SOLUTION), as iSAT3 prints them; the
+            // invariant (SAFE from IC3)
             let _ = write!(out, "{}", ts_cmd::render_text(&answer));
             if let Some(n) = &r.note {
                 let _ = writeln!(err, "icpic3: {}: {n}", r.engine);
@@ -379,6 +418,9 @@ fn cmd_solve(
                     let _ = writeln!(out, "peak RSS: {kb} kB");
                 }
                 let _ = writeln!(out, "stats: {}", solve_cmd::stats_json(&r.stats));
+                for (k, v) in &r.extra_stats {
+                    let _ = writeln!(out, "{k}: {v}");
+                }
             }
         }
         Format::Json => {

@@ -11,8 +11,8 @@ use crate::hys::eval::{self, NodeEval, PointValue, Truth};
 use crate::hys::ir::{BoolOp, Constraint, Ir, NodeKind, RelOp};
 use crate::solve_cmd::{fmt_f64, stats_json};
 use ic3::{
-    BmcConfig, BoxValue, EngineResult, KindConfig, Limits, Log, PortfolioConfig, TransitionSystem,
-    Validator,
+    BmcConfig, BoxValue, EngineResult, Ic3Config, KindConfig, Limits, Log, PortfolioConfig,
+    TransitionSystem, Validator,
 };
 use num_traits::{One, Signed, Zero};
 use serde_json::json;
@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 pub enum Engine {
     Bmc,
     Kind,
+    Ic3,
     Portfolio,
 }
 
@@ -37,6 +38,7 @@ impl Engine {
         match self {
             Engine::Bmc => "bmc",
             Engine::Kind => "kind",
+            Engine::Ic3 => "ic3",
             Engine::Portfolio => "portfolio",
         }
     }
@@ -52,6 +54,12 @@ pub struct TsOptions {
     pub memory_mb: Option<u64>,
     /// progress lines (`-v -v`)
     pub log: Log,
+    /// IC3's configuration (`--config`, `--frames`); its solver and frame limit are set from
+    /// the options above
+    pub ic3: Ic3Config,
+    /// re-check an IC3 invariant through the front end: the printed clauses are parsed back
+    /// and checked in fresh solvers (`--check-certificate`)
+    pub check_certificate: bool,
 }
 
 impl TsOptions {
@@ -67,6 +75,11 @@ impl TsOptions {
                 max_k: self.max_depth,
                 solver: self.solver.clone(),
                 ..KindConfig::default()
+            },
+            ic3: Ic3Config {
+                max_frames: self.max_depth,
+                solver: self.solver.clone(),
+                ..self.ic3.clone()
             },
             ..PortfolioConfig::default()
         };
@@ -427,6 +440,8 @@ pub struct TsAnswer {
     pub time: Duration,
     /// peak resident set size of the process (kB), where the system reports it
     pub peak_rss_kb: Option<u64>,
+    /// `--check-certificate`: the outcome of re-checking the printed invariant
+    pub certificate_check: Option<Result<String, String>>,
 }
 
 /// Decides a transition system with the chosen engine.
@@ -446,6 +461,7 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
             match opts.engine {
                 Engine::Bmc => ic3::bmc::bmc(ts, &cfg.bmc, &limits, &val, &opts.log),
                 Engine::Kind => ic3::kind::kind(ts, &cfg.kind, &limits, &val, &opts.log),
+                Engine::Ic3 => ic3::ic3::ic3(ts, &cfg.ic3, &limits, &val, &opts.log),
                 Engine::Portfolio => ic3::portfolio::portfolio(
                     Arc::new(ts.clone()),
                     &cfg,
@@ -462,6 +478,73 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
         sorts,
         time: start.elapsed(),
         peak_rss_kb: ic3::engine::peak_resident_kb(),
+        certificate_check: None,
+    }
+}
+
+/// `--check-certificate`: the invariant's printed clauses, parsed back as the TARGET section
+/// of a copy of the source (same declarations, INIT and TRANS), lowered, and checked against
+/// the original system in fresh solvers ([`ic3::ic3::certificate::check`] on the formula).
+/// Independent of IC3's own cubes: what is checked is exactly what was printed.
+pub fn check_printed_invariant(
+    source: &str,
+    ts: &TransitionSystem,
+    inv: &ic3::Invariant,
+    opts: &TsOptions,
+) -> Result<String, String> {
+    let at = target_keyword_offset(source)
+        .ok_or_else(|| "the source has no TARGET section to replace".to_string())?;
+    let mut text = source[..at].to_string();
+    text.push_str("TARGET\n");
+    if inv.lines.is_empty() {
+        text.push_str("true;\n");
+    }
+    for l in &inv.lines {
+        text.push_str(l);
+        text.push('\n');
+    }
+    let loaded = crate::hys::load(&text).map_err(|d| {
+        format!(
+            "the printed invariant does not parse back: {}",
+            d.first().map(|d| d.message.clone()).unwrap_or_default()
+        )
+    })?;
+    let crate::hys::Lowered::Transition(inv_ts) = &loaded.lowered else {
+        return Err("the printed invariant did not lower to a transition system".into());
+    };
+    let limits = Limits {
+        deadline: opts.timeout.map(|t| Instant::now() + t),
+        ..Limits::default()
+    };
+    let rep = ic3::ic3::certificate::check(
+        ts,
+        &ic3::ic3::certificate::Lemmas::Formula(&inv_ts.target, &inv_ts.target_vars),
+        inv.suffix,
+        &opts.solver,
+        &limits,
+    )?;
+    Ok(format!(
+        "certificate checked: {} clauses parsed back from the output, {} fresh solvers, {} \
+         UNSAT queries",
+        inv.lines.len(),
+        rep.solvers,
+        rep.queries
+    ))
+}
+
+/// The byte offset of the `TARGET` section keyword (the last section, language doc A.1).
+fn target_keyword_offset(source: &str) -> Option<usize> {
+    let mut lx = crate::hys::lexer::Lexer::new(source);
+    let mut last = None;
+    loop {
+        let t = lx.next_token().ok()?;
+        match t.kind {
+            crate::hys::lexer::Tok::Eof => return last,
+            crate::hys::lexer::Tok::Ident if lx.text(t) == "TARGET" => {
+                last = Some(t.span.start as usize)
+            }
+            _ => {}
+        }
     }
 }
 
@@ -526,7 +609,38 @@ pub fn render_text(a: &TsAnswer) -> String {
             }
         }
     }
+    if let Some(inv) = &r.invariant {
+        s.push_str(&invariant_header(inv));
+        for l in &inv.lines {
+            s.push_str(l);
+            s.push('\n');
+        }
+    }
+    if let Some(c) = &a.certificate_check {
+        match c {
+            Ok(m) => s.push_str(&format!("-- {m}\n")),
+            Err(e) => s.push_str(&format!("-- certificate check FAILED: {e}\n")),
+        }
+    }
     s
+}
+
+/// The comment line before an invariant's clauses: what they mean.
+fn invariant_header(inv: &ic3::Invariant) -> String {
+    if inv.suffix == 0 {
+        format!(
+            "-- inductive invariant: the {} clauses below and not TARGET\n",
+            inv.lines.len()
+        )
+    } else {
+        format!(
+            "-- invariant (suffix {k}): the {n} clauses below and not TARGET are closed under \
+             TRANS and admit no {k1}-step path to TARGET; no run of length <= {k} reaches it\n",
+            k = inv.suffix,
+            n = inv.lines.len(),
+            k1 = inv.suffix + 1
+        )
+    }
 }
 
 fn value_json(v: &Value) -> serde_json::Value {
@@ -595,6 +709,31 @@ pub fn render_json(a: &TsAnswer) -> serde_json::Value {
     }
     if let Some(n) = &r.note {
         v["note"] = json!(n);
+    }
+    if let Some(inv) = &r.invariant {
+        v["invariant"] = json!(inv.lines);
+        v["invariant_suffix"] = json!(inv.suffix);
+    }
+    if !r.extra_stats.is_empty() {
+        let m: serde_json::Map<String, serde_json::Value> = r
+            .extra_stats
+            .iter()
+            .map(|(k, v)| {
+                let val = v
+                    .parse::<f64>()
+                    .ok()
+                    .and_then(|x| serde_json::Number::from_f64(x).map(serde_json::Value::Number))
+                    .unwrap_or_else(|| json!(v));
+                (k.to_string(), val)
+            })
+            .collect();
+        v["engine_stats"] = serde_json::Value::Object(m);
+    }
+    if let Some(c) = &a.certificate_check {
+        v["certificate_check"] = match c {
+            Ok(m) => json!({"ok": true, "message": m}),
+            Err(e) => json!({"ok": false, "message": e}),
+        };
     }
     if let Some(kb) = a.peak_rss_kb {
         v["peak_rss_kb"] = json!(kb);

@@ -56,6 +56,8 @@ fn definite_isat3_verdicts_are_matched_with_exact_traces() {
                 timeout: Some(Duration::from_secs(20)),
                 memory_mb: None,
                 log: ic3::engine::quiet(),
+                ic3: ic3::Ic3Config::default(),
+                check_certificate: false,
             };
             let a = solve_ts(&loaded.checked, ts, &opts);
             assert_eq!(

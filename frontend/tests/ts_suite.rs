@@ -49,6 +49,8 @@ fn run(file: &str, engine: Engine, max_depth: Option<usize>, secs: u64) -> (TsAn
         timeout: Some(Duration::from_secs(secs)),
         memory_mb: None,
         log: ic3::engine::quiet(),
+        ic3: ic3::Ic3Config::default(),
+        check_certificate: false,
     };
     (
         solve_ts(&loaded.checked, ts, &opts),
@@ -212,6 +214,8 @@ fn language_doc_b3_is_safe_and_its_real_twin_is_replayed() {
         timeout: Some(Duration::from_secs(5)),
         memory_mb: None,
         log: ic3::engine::quiet(),
+        ic3: ic3::Ic3Config::default(),
+        check_certificate: false,
     };
     let v = solve_ts(&loaded.checked, ts, &opts).result.verdict;
     assert_eq!(v, Verdict::Safe, "B.3: {}", v.text());
