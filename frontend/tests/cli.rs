@@ -368,14 +368,21 @@ fn solve_transition_system_start_depth_does_not_hide_shallow_targets() {
 
 #[test]
 fn solve_transition_system_timeout_is_honoured_within_a_second() {
-    // SAFE, but neither BMC (runs never end) nor k-induction over the reals proves it quickly
+    // SAFE, but BMC alone never decides it (runs never end)
     let p = temp_file(
         "hold.hys",
         b"DECL float [0, 35] x; INIT x = 0; TRANS x' = x + 10 or x' = x; \
           TARGET x > 30 and x < 31;",
     );
     let t0 = std::time::Instant::now();
-    let out = icpic3(&["solve", "--timeout", "1", p.to_str().unwrap()]);
+    let out = icpic3(&[
+        "solve",
+        "--engine",
+        "bmc",
+        "--timeout",
+        "1",
+        p.to_str().unwrap(),
+    ]);
     let took = t0.elapsed().as_secs_f64();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(text(&out.stdout).lines().next(), Some("UNKNOWN"));
@@ -383,11 +390,60 @@ fn solve_transition_system_timeout_is_honoured_within_a_second() {
 }
 
 #[test]
+fn ic3_prints_an_invariant_that_check_certificate_accepts() {
+    // x counts 0, 2, 4, … and wraps at 10: odd values are unreachable
+    let p = temp_file(
+        "even.hys",
+        b"DECL int [0, 20] x; INIT x = 0; TRANS x < 10 -> x' = x + 2; x >= 10 -> x' = 0; \
+          TARGET x = 7;",
+    );
+    for frames in ["single", "per-frame"] {
+        let out = icpic3(&[
+            "solve",
+            "--engine",
+            "ic3",
+            "--frames",
+            frames,
+            "--check-certificate",
+            p.to_str().unwrap(),
+        ]);
+        let t = text(&out.stdout);
+        assert_eq!(out.status.code(), Some(20), "{t}");
+        let mut lines = t.lines();
+        assert_eq!(lines.next(), Some("SAFE"));
+        assert!(
+            lines.next().unwrap().starts_with("-- inductive invariant"),
+            "{t}"
+        );
+        assert!(t.contains("x "), "{t}");
+        assert!(t.contains("-- certificate checked"), "{t}");
+    }
+    let out = icpic3(&[
+        "solve",
+        "--engine",
+        "ic3",
+        "--format",
+        "json",
+        "--config",
+        "ind2+abort",
+        p.to_str().unwrap(),
+    ]);
+    let j: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(j["result"], "SAFE");
+    assert_eq!(j["engine"], "ic3");
+    assert!(j["invariant"].as_array().is_some());
+    assert!(j["engine_stats"]["ic3_solver_calls"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
 fn solve_engine_usage_errors_exit_2() {
     let f = example("thermostat.hys");
-    let out = icpic3(&["solve", "--engine", "ic3", &f]);
+    let out = icpic3(&["solve", "--engine", "ic3", "--config", "ind0+ig", &f]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("ic3 is not available yet"));
+    assert!(text(&out.stderr).contains("not implemented yet"));
+    let out = icpic3(&["solve", "--engine", "ic3", "--config", "bmc", &f]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("indK"));
     assert_eq!(
         icpic3(&["solve", "--engine", "foo", &f]).status.code(),
         Some(2)
