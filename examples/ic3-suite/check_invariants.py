@@ -26,7 +26,8 @@ Every SAFE file also gets a bounded check (no counterexample up to SAFE_BMC_DEPT
 every UNSAFE file the script unrolls with Z3 and checks that the target is unreachable at
 every depth below the expected one and reachable at the expected depth (UNSAFE_DEPTH).
 
-Usage: python3 check_invariants.py [FILE ...]      (pip install z3-solver)
+Usage: python3 check_invariants.py [--lemmas] [FILE ...]      (pip install z3-solver)
+  --lemmas   also report, per SAFE file, which lemmas of its invariant could be dropped alone
 """
 import csv
 import os
@@ -539,6 +540,17 @@ def check_invariant(m, inv_text):
     return results
 
 
+def redundant_lemmas(m, inv_text):
+    """The lemmas of the invariant that can be dropped with the rest still an inductive invariant."""
+    lemmas = Model.split(tokens(inv_text))
+    out = []
+    for i, lem in enumerate(lemmas):
+        rest = " ".join(" ".join(l) + " ;" for j, l in enumerate(lemmas) if j != i)
+        if len(lemmas) > 1 and all(v[0] is True for v in check_invariant(m, rest).values()):
+            out.append(" ".join(lem))
+    return out
+
+
 def bmc(m, max_depth, timeout_ms=None):
     """(first depth <= max_depth with a run to the target or None, last depth refuted)."""
     s = z3.Solver()
@@ -568,7 +580,8 @@ def bmc(m, max_depth, timeout_ms=None):
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     rows = list(csv.DictReader(open(os.path.join(here, "expected.csv"))))
-    only = set(os.path.basename(a) for a in sys.argv[1:])
+    lemma_check = "--lemmas" in sys.argv
+    only = set(os.path.basename(a) for a in sys.argv[1:] if not a.startswith("--"))
     bad = 0
     for r in rows:
         f = r["file"]
@@ -588,6 +601,11 @@ def main():
             print(f"{f:34} SAFE    invariant: {status}; bmc: "
                   f"{f'no run to the target up to depth {reached}' if depth is None else f'TARGET AT DEPTH {depth}'}"
                   f"{'' if ok else '  <-- MISMATCH'}")
+            if lemma_check:
+                n = len(Model.split(tokens(INVARIANTS[f])))
+                red = redundant_lemmas(m, INVARIANTS[f])
+                print(f"    {n} lemma(s); " + ("each one is needed" if not red else
+                                                "can be dropped alone: " + " | ".join(red)))
             if not ok:
                 for k, v in res.items():
                     if v[0] is False:
