@@ -51,8 +51,7 @@ impl<'a> Base<'a> {
         limits: &Limits,
         engine: &'static str,
     ) -> Result<Base<'a>, String> {
-        let mut s = Solver::new(config.clone())?;
-        limits.arm(&mut s);
+        let mut s = limits.solver(config)?;
         let u = Unrolling::new(ts, &mut s);
         u.assert_init(&mut s)?;
         Ok(Base { ts, s, u, engine })

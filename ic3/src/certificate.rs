@@ -30,8 +30,7 @@ pub fn confirm_runs_end(
     config: &SolverConfig,
     limits: &Limits,
 ) -> Result<(), String> {
-    let mut s = Solver::new(config.clone())?;
-    limits.arm(&mut s);
+    let mut s = limits.solver(config)?;
     let mut u = Unrolling::new(ts, &mut s);
     u.assert_init(&mut s)?;
     for _ in 0..k {
@@ -51,8 +50,7 @@ pub fn confirm_step(
     config: &SolverConfig,
     limits: &Limits,
 ) -> Result<(), String> {
-    let mut s = Solver::new(config.clone())?;
-    limits.arm(&mut s);
+    let mut s = limits.solver(config)?;
     let mut u = Unrolling::new(ts, &mut s);
     for _ in 0..k {
         u.push_step(&mut s)?;

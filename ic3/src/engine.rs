@@ -201,6 +201,13 @@ impl Limits {
         }
         None
     }
+    /// A fresh solver with these limits applied.
+    pub fn solver(&self, config: &solver::SolverConfig) -> Result<solver::Solver, String> {
+        let mut s = solver::Solver::new(config.clone())?;
+        self.arm(&mut s);
+        Ok(s)
+    }
+
     /// Applies the limits to a solver.
     pub fn arm(&self, s: &mut solver::Solver) {
         s.set_deadline(self.deadline);

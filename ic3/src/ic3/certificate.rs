@@ -22,9 +22,9 @@
 //! states than `¬TARGET`: an UNSAT answer still proves the condition.
 
 use super::cube::{Cube, Step};
-use super::frames::{add_trans, init_roots, new_state, target_roots};
 use crate::engine::Limits;
 use crate::ts::TransitionSystem;
+use crate::unroll::Unrolling;
 use solver::lit::Lit;
 use solver::solve::Roots;
 use solver::{Formula, SolveResult, Solver, SolverConfig, Var};
@@ -75,12 +75,11 @@ impl Lemmas<'_> {
                 let mut roots = Vec::with_capacity(cubes.len());
                 for c in cubes.iter() {
                     // r ⇔ ¬c: (¬r ∨ ¬l_1 ∨ … ∨ ¬l_n) and (r ∨ l_i) for each i
-                    let lits = st.lits(s, &c.0);
                     let r = s.new_activation();
                     let mut long = vec![!r];
-                    long.extend(lits.iter().map(|&l| !l));
+                    long.extend(st.clause(s, c));
                     s.add_clause(&long);
-                    for &l in &lits {
+                    for l in st.lits(s, &c.0) {
                         s.add_clause(&[r, l]);
                     }
                     roots.push(r);
@@ -93,12 +92,6 @@ impl Lemmas<'_> {
             }
         }
     }
-}
-
-fn fresh(config: &SolverConfig, limits: &Limits) -> Result<Solver, String> {
-    let mut s = Solver::new(config.clone())?;
-    limits.arm(&mut s);
-    Ok(s)
 }
 
 fn expect_unsat(s: &mut Solver, what: &str, rep: &mut CheckReport) -> Result<(), String> {
@@ -115,10 +108,18 @@ fn expect_unsat(s: &mut Solver, what: &str, rep: &mut CheckReport) -> Result<(),
     }
 }
 
-/// `¬TARGET` at a step (TARGET's roots negated).
-fn assert_not_target(ts: &TransitionSystem, s: &mut Solver, v: &[Var]) -> Result<(), String> {
-    let neg: Vec<Lit> = target_roots(ts, s, v)?.iter().map(|&r| !r).collect();
+/// `¬TARGET` at step `k` of an unrolling (TARGET's roots negated).
+fn assert_not_target(u: &Unrolling, s: &mut Solver, k: usize) -> Result<(), String> {
+    let neg: Vec<Lit> = u.target_at(s, k)?.iter().map(|&r| !r).collect();
     s.add_clause(&neg);
+    Ok(())
+}
+
+/// TARGET at step `k` of an unrolling.
+fn assert_target(u: &Unrolling, s: &mut Solver, k: usize) -> Result<(), String> {
+    for r in u.target_at(s, k)? {
+        s.add_clause(&[r]);
+    }
     Ok(())
 }
 
@@ -133,51 +134,49 @@ pub fn check(
     let mut rep = CheckReport::default();
     // 1. I(s) ∧ ¬L(s)
     {
-        let mut s = fresh(config, limits)?;
+        let mut s = limits.solver(config)?;
         rep.solvers += 1;
-        let v = new_state(ts, &mut s);
-        for r in init_roots(ts, &mut s, &v)? {
-            s.add_clause(&[r]);
-        }
-        let neg: Vec<Lit> = lemmas.roots(&mut s, &v)?.iter().map(|&r| !r).collect();
+        let u = Unrolling::new(ts, &mut s);
+        u.assert_init(&mut s)?;
+        let neg: Vec<Lit> = lemmas
+            .roots(&mut s, &u.states[0])?
+            .iter()
+            .map(|&r| !r)
+            .collect();
         s.add_clause(&neg);
         expect_unsat(&mut s, "I ∧ ¬L (initiation)", &mut rep)?;
     }
     // 2. L(s0) ∧ ¬TG(s0) ∧ T(s0,s1) ∧ ¬L(s1)
     {
-        let mut s = fresh(config, limits)?;
+        let mut s = limits.solver(config)?;
         rep.solvers += 1;
-        let (a, b) = (new_state(ts, &mut s), new_state(ts, &mut s));
-        for r in lemmas.roots(&mut s, &a)? {
+        let mut u = Unrolling::new(ts, &mut s);
+        for r in lemmas.roots(&mut s, &u.states[0])? {
             s.add_clause(&[r]);
         }
-        assert_not_target(ts, &mut s, &a)?;
-        add_trans(ts, &mut s, &a, &b, Roots::Assert)?;
-        let neg: Vec<Lit> = lemmas.roots(&mut s, &b)?.iter().map(|&r| !r).collect();
+        assert_not_target(&u, &mut s, 0)?;
+        u.push_step(&mut s)?;
+        let neg: Vec<Lit> = lemmas
+            .roots(&mut s, &u.states[1])?
+            .iter()
+            .map(|&r| !r)
+            .collect();
         s.add_clause(&neg);
         expect_unsat(&mut s, "L ∧ ¬TARGET ∧ T ∧ ¬L' (consecution)", &mut rep)?;
     }
     // 3. L(s0) ∧ ¬TG(s0) ∧ T(s0,s1) ∧ ¬TG(s1) ∧ … ∧ T(sK,sK+1) ∧ TG(sK+1)
     {
-        let mut s = fresh(config, limits)?;
+        let mut s = limits.solver(config)?;
         rep.solvers += 1;
-        let a = new_state(ts, &mut s);
-        for r in lemmas.roots(&mut s, &a)? {
+        let mut u = Unrolling::new(ts, &mut s);
+        for r in lemmas.roots(&mut s, &u.states[0])? {
             s.add_clause(&[r]);
         }
-        assert_not_target(ts, &mut s, &a)?;
-        let mut prev = a;
         for j in 0..=suffix {
-            if j > 0 {
-                assert_not_target(ts, &mut s, &prev)?;
-            }
-            let nx = new_state(ts, &mut s);
-            add_trans(ts, &mut s, &prev, &nx, Roots::Assert)?;
-            prev = nx;
+            assert_not_target(&u, &mut s, j)?;
+            u.push_step(&mut s)?;
         }
-        for r in target_roots(ts, &mut s, &prev)? {
-            s.add_clause(&[r]);
-        }
+        assert_target(&u, &mut s, suffix + 1)?;
         expect_unsat(
             &mut s,
             &format!(
@@ -189,20 +188,14 @@ pub fn check(
     }
     // 4. I(s0) ∧ T(s0,s1) ∧ … ∧ TG(sn) for n = 0 … K
     for n in 0..=suffix {
-        let mut s = fresh(config, limits)?;
+        let mut s = limits.solver(config)?;
         rep.solvers += 1;
-        let mut prev = new_state(ts, &mut s);
-        for r in init_roots(ts, &mut s, &prev)? {
-            s.add_clause(&[r]);
-        }
+        let mut u = Unrolling::new(ts, &mut s);
+        u.assert_init(&mut s)?;
         for _ in 0..n {
-            let nx = new_state(ts, &mut s);
-            add_trans(ts, &mut s, &prev, &nx, Roots::Assert)?;
-            prev = nx;
+            u.push_step(&mut s)?;
         }
-        for r in target_roots(ts, &mut s, &prev)? {
-            s.add_clause(&[r]);
-        }
+        assert_target(&u, &mut s, n)?;
         expect_unsat(
             &mut s,
             &format!("a run of length {n} to the target"),

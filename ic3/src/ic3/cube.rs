@@ -389,6 +389,11 @@ impl Step {
         c.iter().map(|l| self.lit(s, l)).collect()
     }
 
+    /// The lemma `¬c` at this step: the clause of the cube's negated literals.
+    pub fn clause(&self, s: &mut Solver, c: &Cube) -> Vec<Lit> {
+        c.0.iter().map(|l| !self.lit(s, l)).collect()
+    }
+
     /// The cube literal of a solver literal over this step (`None` for other literals).
     pub fn clit(&self, s: &Solver, l: Lit) -> Option<CLit> {
         match s.lit_info(l)? {

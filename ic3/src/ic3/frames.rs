@@ -19,6 +19,7 @@ use super::cube::{CLit, Cube, Step};
 use crate::config::FrameMode;
 use crate::engine::Limits;
 use crate::ts::TransitionSystem;
+use crate::unroll::Unrolling;
 use solver::lit::Lit;
 use solver::solve::{Roots, Stats};
 use solver::{SolveResult, Solver, SolverConfig, Var};
@@ -52,25 +53,18 @@ impl BadSolver {
         config: &SolverConfig,
         limits: &Limits,
     ) -> Result<BadSolver, String> {
-        let mut s = Solver::new(config.clone())?;
-        limits.arm(&mut s);
-        let mut prev = new_state(ts, &mut s);
-        let mut steps = vec![Step::new(&s, prev.clone())];
-        for _ in 0..=k {
+        let mut s = limits.solver(config)?;
+        let mut u = Unrolling::new(ts, &mut s);
+        for j in 0..=k {
             // ¬TG(s_j) ∧ T(s_j, s_j+1)
-            let neg: Vec<Lit> = target_roots(ts, &mut s, &prev)?
-                .iter()
-                .map(|&r| !r)
-                .collect();
+            let neg: Vec<Lit> = u.target_at(&mut s, j)?.iter().map(|&r| !r).collect();
             s.add_clause(&neg);
-            let nx = new_state(ts, &mut s);
-            add_trans(ts, &mut s, &prev, &nx, Roots::Assert)?;
-            steps.push(Step::new(&s, nx.clone()));
-            prev = nx;
+            u.push_step(&mut s)?;
         }
-        for r in target_roots(ts, &mut s, &prev)? {
+        for r in u.target_at(&mut s, k + 1)? {
             s.add_clause(&[r]);
         }
+        let steps = u.states.iter().map(|v| Step::new(&s, v.clone())).collect();
         let dummy = s.true_lit();
         Ok(BadSolver {
             s,
@@ -131,8 +125,7 @@ impl FrameSolver {
         config: &SolverConfig,
         limits: &Limits,
     ) -> Result<FrameSolver, String> {
-        let mut s = Solver::new(config.clone())?;
-        limits.arm(&mut s);
+        let mut s = limits.solver(config)?;
         let s0 = new_state(ts, &mut s);
         let s1 = new_state(ts, &mut s);
         add_trans(ts, &mut s, &s0, &s1, Roots::Assert)?;
@@ -153,6 +146,15 @@ impl FrameSolver {
             act_nt,
         })
     }
+}
+
+/// Adds the lemma `¬c` over `step` to `s`, behind `act` if given.
+fn add_clause_at(s: &mut Solver, step: &Step, c: &Cube, act: Option<Lit>) {
+    let lits = step.clause(s, c);
+    match act {
+        Some(a) => s.add_clause_under(a, &lits),
+        None => s.add_clause(&lits),
+    };
 }
 
 /// The frames and their solvers.
@@ -217,8 +219,7 @@ impl Frames {
             FrameMode::PerFrame => {
                 let mut fs = FrameSolver::new(ts, &self.ts_config.0, &self.ts_config.1)?;
                 for c in &self.inf {
-                    let lits: Vec<Lit> = fs.cur.lits(&mut fs.s, &c.0).iter().map(|&l| !l).collect();
-                    fs.s.add_clause(&lits);
+                    add_clause_at(&mut fs.s, &fs.cur, c, None);
                 }
                 self.solvers.push(fs);
             }
@@ -261,8 +262,7 @@ impl Frames {
         let tmp = neg.map(|c| {
             let fs = &mut self.solvers[idx];
             let a = fs.s.new_activation();
-            let lits: Vec<Lit> = fs.cur.lits(&mut fs.s, &c.0).iter().map(|&l| !l).collect();
-            fs.s.add_clause_under(a, &lits);
+            add_clause_at(&mut fs.s, &fs.cur, c, Some(a));
             fa.push(a);
             a
         });
@@ -299,34 +299,19 @@ impl Frames {
 
     /// Adds the lemma `¬c` at level `j` (or [`INF`]).
     pub fn add_lemma(&mut self, c: Cube, j: usize) {
-        {
-            let b = &mut self.bad;
-            let lits: Vec<Lit> = b.steps[0]
-                .lits(&mut b.s, &c.0)
-                .iter()
-                .map(|&l| !l)
-                .collect();
-            if j == INF {
-                b.s.add_clause(&lits);
-            } else {
-                b.s.add_clause_under(b.acts[j], &lits);
-            }
-        }
+        let level_act = |acts: &[Lit]| (j != INF).then(|| acts[j]);
+        let act = level_act(&self.bad.acts);
+        add_clause_at(&mut self.bad.s, &self.bad.steps[0], &c, act);
         match self.mode {
             FrameMode::Single => {
+                let act = level_act(&self.acts);
                 let fs = &mut self.solvers[0];
-                let lits: Vec<Lit> = fs.cur.lits(&mut fs.s, &c.0).iter().map(|&l| !l).collect();
-                if j == INF {
-                    fs.s.add_clause(&lits);
-                } else {
-                    fs.s.add_clause_under(self.acts[j], &lits);
-                }
+                add_clause_at(&mut fs.s, &fs.cur, &c, act);
             }
             FrameMode::PerFrame => {
                 let upto = if j == INF { self.solvers.len() - 1 } else { j };
                 for fs in &mut self.solvers[1..=upto] {
-                    let lits: Vec<Lit> = fs.cur.lits(&mut fs.s, &c.0).iter().map(|&l| !l).collect();
-                    fs.s.add_clause(&lits);
+                    add_clause_at(&mut fs.s, &fs.cur, &c, None);
                 }
             }
         }
@@ -343,16 +328,10 @@ impl Frames {
         match self.mode {
             FrameMode::Single => self.add_lemma(c, j + 1),
             FrameMode::PerFrame => {
-                let b = &mut self.bad;
-                let lits: Vec<Lit> = b.steps[0]
-                    .lits(&mut b.s, &c.0)
-                    .iter()
-                    .map(|&l| !l)
-                    .collect();
-                b.s.add_clause_under(b.acts[j + 1], &lits);
+                let act = Some(self.bad.acts[j + 1]);
+                add_clause_at(&mut self.bad.s, &self.bad.steps[0], &c, act);
                 let fs = &mut self.solvers[j + 1];
-                let lits: Vec<Lit> = fs.cur.lits(&mut fs.s, &c.0).iter().map(|&l| !l).collect();
-                fs.s.add_clause(&lits);
+                add_clause_at(&mut fs.s, &fs.cur, &c, None);
                 self.lemmas[j + 1].push(c);
             }
         }

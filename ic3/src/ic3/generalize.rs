@@ -136,8 +136,7 @@ impl InitSolver {
         config: &SolverConfig,
         limits: &Limits,
     ) -> Result<InitSolver, String> {
-        let mut s = Solver::new(config.clone())?;
-        limits.arm(&mut s);
+        let mut s = limits.solver(config)?;
         let v = new_state(ts, &mut s);
         for r in init_roots(ts, &mut s, &v)? {
             s.add_clause(&[r]);

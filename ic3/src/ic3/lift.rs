@@ -40,8 +40,7 @@ impl LiftSolver {
         config: &SolverConfig,
         limits: &Limits,
     ) -> Result<LiftSolver, String> {
-        let mut s = Solver::new(config.clone())?;
-        limits.arm(&mut s);
+        let mut s = limits.solver(config)?;
         let a = new_state(ts, &mut s);
         let b = new_state(ts, &mut s);
         let roots = add_trans(ts, &mut s, &a, &b, Roots::Leave)?;
