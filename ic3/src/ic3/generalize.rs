@@ -20,6 +20,7 @@
 
 use super::cube::{CLit, Cube, Step};
 use super::frames::{init_roots, new_state};
+use super::stats::Ic3Stats;
 use super::Ic3;
 use crate::engine::Limits;
 use crate::ts::TransitionSystem;
@@ -66,18 +67,18 @@ fn between(good: &Rational, bad: &Rational, integral: bool) -> Option<Rational> 
 /// `solve` of `s` was UNSAT under `prefix ++ lits`, where `lits` are `order`'s literals over
 /// `step`. Returns a failed subset of `order` (weakened where bound generalization applies),
 /// `l_j` first; the empty cube when `prefix` alone failed.
-#[allow(clippy::too_many_arguments)]
 pub(crate) fn rotate(
     s: &mut Solver,
     step: &Step,
     prefix: &[Lit],
-    mut order: Vec<CLit>,
-    mut lits: Vec<Lit>,
-    rotation: bool,
-    bound_gen: bool,
-    calls: &mut u64,
-    rotations: &mut u64,
+    (mut order, mut lits): (Vec<CLit>, Vec<Lit>),
+    how: Rotation,
+    stats: &mut Ic3Stats,
 ) -> Vec<CLit> {
+    let Rotation {
+        rotation,
+        bound_gen,
+    } = how;
     let mut rounds = 0usize;
     loop {
         let failed: HashMap<Lit, Lit> = s
@@ -111,8 +112,8 @@ pub(crate) fn rotate(
         let next_lits = step.lits(s, &next);
         let mut a = prefix.to_vec();
         a.extend_from_slice(&next_lits);
-        *calls += 1;
-        *rotations += 1;
+        stats.solver_calls += 1;
+        stats.rotations += 1;
         if !s.solve(&a).is_unsat() {
             // a limit hit (or a solver that disagrees with its own core): keep the last
             // cube known to be blocked
@@ -121,6 +122,32 @@ pub(crate) fn rotate(
         order = next;
         lits = next_lits;
     }
+}
+
+/// What literal rotation does (the `rotation` and `bound_gen` options).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rotation {
+    pub rotation: bool,
+    pub bound_gen: bool,
+}
+
+/// Literal dropping (§2.4.1): removes the literals of `cur` one at a time, keeping each
+/// removal for which `still_blocked` holds of the smaller cube.
+pub(crate) fn drop_each(
+    mut cur: Vec<CLit>,
+    mut still_blocked: impl FnMut(&[CLit]) -> bool,
+) -> Vec<CLit> {
+    let mut k = 0;
+    while k < cur.len() {
+        let mut trial = cur.clone();
+        trial.remove(k);
+        if still_blocked(&trial) {
+            cur = trial;
+        } else {
+            k += 1;
+        }
+    }
+    cur
 }
 
 /// `I(s)` alone, for the initiation checks of cubes (§2.4.3: a lemma must not exclude an
@@ -163,6 +190,14 @@ pub(crate) enum Initiation {
 }
 
 impl Ic3<'_> {
+    /// How this run rotates literals.
+    pub(crate) fn rotation(&self) -> Rotation {
+        Rotation {
+            rotation: self.cfg.rotation,
+            bound_gen: self.cfg.bound_gen,
+        }
+    }
+
     /// Checks `I(s) ∧ c(s)`.
     pub(crate) fn initiation(&mut self, c: &Cube) -> Initiation {
         self.stats.solver_calls += 1;
@@ -198,35 +233,23 @@ impl Ic3<'_> {
         if !self.init.s.solve(&a).is_unsat() {
             return orig.clone();
         }
+        let how = self.rotation();
         let mut added = rotate(
             &mut self.init.s,
             &self.init.step,
             &prefix,
-            order,
-            lits,
-            self.cfg.rotation,
-            self.cfg.bound_gen,
-            &mut self.stats.solver_calls,
-            &mut self.stats.rotations,
+            (order, lits),
+            how,
+            &mut self.stats,
         );
         if self.cfg.ld {
-            let mut k = 0;
-            while k < added.len() {
-                let mut trial = g.0.clone();
-                trial.extend(
-                    added
-                        .iter()
-                        .enumerate()
-                        .filter(|&(j, _)| j != k)
-                        .map(|(_, l)| l.clone()),
-                );
+            // I(s) ∧ g(s) ∧ added(s) without one added literal
+            added = drop_each(added, |trial| {
                 self.stats.solver_calls += 1;
-                if self.init.solve(&trial).0.is_unsat() {
-                    added.remove(k);
-                } else {
-                    k += 1;
-                }
-            }
+                let mut c = g.0.clone();
+                c.extend_from_slice(trial);
+                self.init.solve(&c).0.is_unsat()
+            });
         }
         let mut lits = g.0;
         lits.extend(added);
@@ -250,17 +273,15 @@ impl Ic3<'_> {
         lits: Vec<Lit>,
         orig: &Cube,
     ) -> Cube {
+        let how = self.rotation();
         let fs = self.frames.solver(solver);
         let core = rotate(
             &mut fs.s,
             &fs.next,
             prefix,
-            order,
-            lits,
-            self.cfg.rotation,
-            self.cfg.bound_gen,
-            &mut self.stats.solver_calls,
-            &mut self.stats.rotations,
+            (order, lits),
+            how,
+            &mut self.stats,
         );
         let g = Cube::new(core);
         match self.initiation(&g) {
@@ -272,25 +293,16 @@ impl Ic3<'_> {
     /// Literal dropping (§2.4.1) on the query `F_i ∧ ¬orig ∧ T ∧ g'`: each literal is removed
     /// if the query stays UNSAT and the cube stays disjoint from `I`.
     fn drop_literals(&mut self, i: usize, g: Cube, orig: &Cube) -> Cube {
-        let mut cur = g.0;
-        let mut k = 0;
         let q = self.frames.begin(i, Some(orig));
-        while k < cur.len() {
-            let mut trial = cur.clone();
-            trial.remove(k);
+        let cur = drop_each(g.0, |trial| {
             self.stats.solver_calls += 1;
-            let (r, _) = self.frames.solve_next(&q, &trial);
-            if r.is_unsat()
+            // F_i ∧ ¬orig ∧ T ∧ trial'
+            self.frames.solve_next(&q, trial).0.is_unsat()
                 && matches!(
-                    self.initiation(&Cube::new(trial.clone())),
+                    self.initiation(&Cube::new(trial.to_vec())),
                     Initiation::Disjoint
                 )
-            {
-                cur = trial;
-            } else {
-                k += 1;
-            }
-        }
+        });
         self.frames.end(q);
         Cube::new(cur)
     }
@@ -458,33 +470,28 @@ mod tests {
         let lits = step.lits(&mut s, &order);
         assert!(s.solve(&lits).is_unsat());
         // without rotation the core of the order (l2, l1) keeps both literals
-        let (mut calls, mut rots) = (0, 0);
+        let mut stats = Ic3Stats::default();
+        let plain = Rotation {
+            rotation: false,
+            bound_gen: true,
+        };
         let once = rotate(
             &mut s,
             &step,
             &[],
-            order.clone(),
-            lits.clone(),
-            false,
-            true,
-            &mut calls,
-            &mut rots,
+            (order.clone(), lits.clone()),
+            plain,
+            &mut stats,
         );
         assert_eq!(once.len(), 2, "{once:?}");
         assert!(s.solve(&lits).is_unsat());
-        let core = rotate(
-            &mut s,
-            &step,
-            &[],
-            order,
-            lits,
-            true,
-            true,
-            &mut calls,
-            &mut rots,
-        );
+        let full = Rotation {
+            rotation: true,
+            bound_gen: true,
+        };
+        let core = rotate(&mut s, &step, &[], (order, lits), full, &mut stats);
         assert_eq!(core, vec![CLit::Bool { var: 0, val: true }]);
-        assert!(rots >= 1);
+        assert!(stats.rotations >= 1);
     }
 
     #[test]

@@ -16,9 +16,9 @@
 //! `∃aux. defs ∧ ¬roots` is weaker than `¬T` — an UNSAT answer is still a proof that `T`
 //! holds. Lemma literals are never derived from this solver.
 
-use super::cube::{CLit, Cube, Step};
+use super::cube::{Cube, Step};
 use super::frames::{add_trans, new_state};
-use super::generalize::rotate;
+use super::generalize::{drop_each, rotate};
 use super::Ic3;
 use crate::engine::Limits;
 use crate::ts::TransitionSystem;
@@ -72,36 +72,29 @@ impl Ic3<'_> {
             self.stats.gentr_time += t0.elapsed();
             return e;
         }
+        let how = self.rotation();
         let core = rotate(
             &mut self.lift.s,
             &self.lift.cur,
             &prefix,
-            order,
-            lits,
-            self.cfg.rotation,
-            // a weaker bound would not be a sub-cube of the predecessor any more, which is
-            // fine for GeNTR (every state of the result still reaches p) — keep it
-            self.cfg.bound_gen,
-            &mut self.stats.solver_calls,
-            &mut self.stats.rotations,
+            (order, lits),
+            // a weaker bound is no sub-cube of the predecessor any more, which is fine for
+            // GeNTR (every state of the result still reaches p)
+            how,
+            &mut self.stats,
         );
-        let mut g: Vec<CLit> = core;
-        if self.cfg.ld {
-            let mut k = 0;
-            while k < g.len() {
-                let mut trial = g.clone();
-                trial.remove(k);
-                let tl = self.lift.cur.lits(&mut self.lift.s, &trial);
+        let g = if self.cfg.ld {
+            // e(s0) ∧ ¬T ∧ p(s1) without one literal of e
+            drop_each(core, |trial| {
+                let tl = self.lift.cur.lits(&mut self.lift.s, trial);
                 let mut a = prefix.clone();
                 a.extend_from_slice(&tl);
                 self.stats.solver_calls += 1;
-                if self.lift.s.solve(&a).is_unsat() {
-                    g = trial;
-                } else {
-                    k += 1;
-                }
-            }
-        }
+                self.lift.s.solve(&a).is_unsat()
+            })
+        } else {
+            core
+        };
         let g = Cube::new(g);
         if !e.is_empty() {
             self.stats.gentr_red_sum += e.len().saturating_sub(g.len()) as f64 / e.len() as f64;
