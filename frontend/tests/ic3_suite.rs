@@ -17,19 +17,10 @@ use std::time::{Duration, Instant};
 /// (suite, file, configuration): models a configuration does not answer within the test's
 /// time limit, and why. Each is a measured gap, not an expected verdict.
 const KNOWN_GAPS: &[(&str, &str, &str, &str)] = &[
-    (
-        "ic3-suite",
-        "s_real_speed_limit.hys",
-        "*",
-        "x' = x + v under the guard v + u <= 2: ICP cannot refute v' > 2 from v <= 2 (two \
-         linear terms over the same sum), so the lemma v <= 2 is never pushed",
-    ),
     ("ic3-suite", "s_real_dual_tank.hys", "*", RELATIONAL),
     ("ic3-suite", "s_real_energy_budget.hys", "*", RELATIONAL),
     ("ic3-suite", "s_pc_real_integrate.hys", "*", RELATIONAL),
     ("ic3-suite", "s_pc_clamp_accumulate.hys", "*", RELATIONAL),
-    ("ic3-suite", "s_real_error_latch.hys", "ind0", RELATIONAL),
-    ("ic3-suite", "s_pc_sum_loop.hys", "ind0", RELATIONAL),
     (
         "ic3-suite",
         "s_fp64_pc_halves.hys",
@@ -38,7 +29,6 @@ const KNOWN_GAPS: &[(&str, &str, &str, &str)] = &[
     ),
     ("ic3-suite", "u_fp64_pc_tenths.hys", "*", DEEP_CEX),
     ("ic3-suite", "u_real_speed_overshoot.hys", "*", DEEP_CEX),
-    ("ts-suite", "u_real_counter_past_2_24.hys", "*", DEEP_CEX),
 ];
 
 /// Why most gaps are gaps: the invariant relates two reals (a sum, `x <= k·p`), which

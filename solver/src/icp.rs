@@ -976,4 +976,47 @@ mod tests {
         assert!(yb.lo() > 0.0 && yb.lo() < 1.0, "{yb}");
         assert!(s.stats.icp_contractions - before < 100);
     }
+
+    #[test]
+    fn implied_boxes_see_small_steps_on_large_values_and_leave_the_solver_as_it_was() {
+        // y = x + 1 over [0, 1e9]: from x <= 16777201 the search's minimal progress (1% of
+        // the magnitude) posts nothing on y, the implied-box query posts y <= 16777202
+        let mut s = Solver::new(SolverConfig::default()).unwrap();
+        let x = s.new_var(Sort::Real, &Domain::closed(q(0), q(1_000_000_000)));
+        let y = s.new_var(Sort::Real, &Domain::closed(q(0), q(1_000_000_000)));
+        s.add_def(
+            y,
+            Op::Linear {
+                coeffs: vec![q(1)],
+                constant: q(1),
+            },
+            vec![x],
+        );
+        let y_le = s.bound_lit(y, Rel::Le, &q(16_777_300));
+        let x_le = s.bound_lit(x, Rel::Le, &q(16_777_201));
+        let y_gt = s.bound_lit(y, Rel::Gt, &q(16_777_215));
+        // with y <= 16777300 first, x <= 16777201 moves y's end by 98 only
+        s.new_decision_level();
+        s.assign(y_le, Reason::None).unwrap();
+        s.new_decision_level();
+        s.assign(x_le, Reason::None).unwrap();
+        assert!(s.propagate().is_none());
+        assert_eq!(s.ibox(y).hi(), 16_777_300.0, "the search's precision");
+        s.backtrack(0);
+        let b = s.implied_boxes(&[y_le, x_le], &[y]).expect("consistent");
+        assert_eq!(b[0].hi(), 16_777_202.0);
+        assert!(!b[0].hi_open());
+        assert_eq!(b[0].lo(), 1.0);
+        // a contradiction found by propagation alone
+        assert!(s.implied_boxes(&[x_le, y_gt], &[y]).is_none());
+        // the query left no trace: level 0, the search's own precision, the same answers
+        assert_eq!(s.decision_level(), 0);
+        assert_eq!(s.config.mpr, SolverConfig::default().mpr);
+        assert_eq!(s.icp_run_cap, u32::MAX);
+        assert!(s.solve(&[x_le, y_gt]).is_unsat());
+        assert!(matches!(
+            s.solve(&[x_le]),
+            crate::SolveResult::Sat(_) | crate::SolveResult::Candidate(_)
+        ));
+    }
 }

@@ -370,6 +370,9 @@ impl Solver {
                 return Some(c);
             }
             runs += 1;
+            if runs >= self.icp_run_cap {
+                return None;
+            }
             if runs.is_multiple_of(4096) && self.limit_hit().is_some() {
                 // leave the rest of the fixpoint undone; the caller sees the limit next
                 return None;

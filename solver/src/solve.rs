@@ -96,6 +96,11 @@ pub enum LitInfo {
     Bound(Var, Rel, Rational),
 }
 
+/// Minimal relative progress of ICP inside [`Solver::implied_boxes`].
+const IMPLIED_MPR: f64 = 1e-9;
+/// ICP runs allowed per propagation inside [`Solver::implied_boxes`].
+const IMPLIED_ICP_RUNS: u32 = 20_000;
+
 /// Counters over the solver's lifetime.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -326,6 +331,9 @@ pub struct Solver {
     pub(crate) interrupt: Option<Arc<AtomicBool>>,
     pub(crate) call_conflicts: u64,
     pub(crate) stop_reason: Option<String>,
+    /// ICP runs one `propagate` may make before it stops short of the fixpoint (a sound,
+    /// looser box; only [`Solver::implied_boxes`] lowers it, to bound its crawls)
+    pub(crate) icp_run_cap: u32,
     pub(crate) stats: Stats,
     pub(crate) congruence: crate::congruence::CongruenceState,
 }
@@ -408,6 +416,7 @@ impl Solver {
             interrupt: None,
             call_conflicts: 0,
             stop_reason: None,
+            icp_run_cap: u32::MAX,
             stats: Stats::default(),
             congruence: Default::default(),
         })
@@ -1267,6 +1276,51 @@ impl Solver {
             return SolveResult::Unsat;
         }
         self.search()
+    }
+
+    /// The boxes of `vars` that propagation alone (BCP and ICP, no decisions) derives from
+    /// `assumptions`; `None` when propagation refutes them. IC3's bound weakening reads the
+    /// bound a cube literal contradicts here instead of probing for it (§2.4.2: the weakest
+    /// bound that still fails is the negation of the implied one).
+    pub fn implied_boxes(&mut self, assumptions: &[Lit], vars: &[Var]) -> Option<Vec<Interval>> {
+        self.backtrack(0);
+        self.pending = None;
+        if !self.ok {
+            return None;
+        }
+        for &a in assumptions {
+            self.make_relevant(a.atom(), true);
+        }
+        if self.propagate().is_some() {
+            self.ok = false;
+            return None;
+        }
+        // the search's minimal progress would hide a bound that moves little against its
+        // magnitude (x ≤ 16777201 ⇒ x + 1 ≤ 16777202); here a tighter bound is the point,
+        // and the run cap keeps crawls towards limit points short
+        let saved = (self.config.mpr, self.icp_run_cap);
+        self.config.mpr = IMPLIED_MPR.min(saved.0);
+        self.icp_run_cap = IMPLIED_ICP_RUNS;
+        let mut consistent = true;
+        for &a in assumptions {
+            match self.lit_value(a) {
+                LBool::True => {}
+                LBool::False => consistent = false,
+                LBool::Undef => {
+                    self.new_decision_level();
+                    consistent = self.assign(a, Reason::None).is_ok() && self.propagate().is_none();
+                }
+            }
+            if !consistent {
+                break;
+            }
+        }
+        let out = consistent.then(|| vars.iter().map(|&v| self.var_box(v)).collect());
+        self.backtrack(0);
+        self.pending = None;
+        self.config.mpr = saved.0;
+        self.icp_run_cap = saved.1;
+        out
     }
 
     /// Stops the search when a limit is hit: `Some(reason)`.

@@ -20,6 +20,7 @@ use crate::config::FrameMode;
 use crate::engine::Limits;
 use crate::ts::TransitionSystem;
 use crate::unroll::Unrolling;
+use solver::interval::Interval;
 use solver::lit::Lit;
 use solver::solve::{Roots, Stats};
 use solver::{SolveResult, Solver, SolverConfig, Var};
@@ -281,6 +282,17 @@ impl Frames {
         let mut a = q.frame_assumptions.clone();
         a.extend_from_slice(&lits);
         (fs.s.solve(&a), lits)
+    }
+
+    /// The box of state variable `var` at `s1` that propagation alone derives from the
+    /// query's frame assumptions and `cube(s1)` (`None`: propagation refutes them).
+    pub fn implied_next(&mut self, q: &Query, cube: &[CLit], var: usize) -> Option<Interval> {
+        let fs = &mut self.solvers[q.solver];
+        let lits = fs.next.lits(&mut fs.s, cube);
+        let mut a = q.frame_assumptions.clone();
+        a.extend_from_slice(&lits);
+        let v = fs.next.vars[var];
+        fs.s.implied_boxes(&a, &[v]).map(|b| b[0])
     }
 
     /// Ends a query (releases its temporary clause).

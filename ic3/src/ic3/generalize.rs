@@ -323,8 +323,15 @@ impl Ic3<'_> {
             let CLit::Bound { var, rel, value } = cur[idx].clone() else {
                 continue;
             };
-            let sv = &self.ts.state[var];
             let upper = matches!(rel, Rel::Le | Rel::Lt);
+            // the bound the rest of the query implies by propagation: the literal fails
+            // because it asks for more, and the negation of the implied bound is the weakest
+            // literal that fails the same way (§2.4.2) — one query instead of a search
+            let (rel, value) = match self.implied_weakening(&q, &mut cur, idx) {
+                Some(CLit::Bound { rel, value, .. }) => (rel, value),
+                _ => (rel, value),
+            };
+            let sv = &self.ts.state[var];
             let far = if upper { &sv.domain.hi } else { &sv.domain.lo };
             let Some(far) = far.as_ref().map(|b| b.value.clone()) else {
                 continue;
@@ -373,6 +380,53 @@ impl Ic3<'_> {
         }
         self.frames.end(q);
         Cube::new(cur)
+    }
+
+    /// The weakest form of bound literal `cur[idx]` that fails by propagation alone (see
+    /// [`Solver::implied_boxes`](solver::Solver::implied_boxes)), installed in `cur` when it
+    /// is weaker, keeps the query UNSAT and the cube disjoint from `I`.
+    fn implied_weakening(
+        &mut self,
+        q: &super::frames::Query,
+        cur: &mut [CLit],
+        idx: usize,
+    ) -> Option<CLit> {
+        let CLit::Bound { var, rel, .. } = cur[idx] else {
+            return None;
+        };
+        let rest: Vec<CLit> = (0..cur.len())
+            .filter(|&k| k != idx)
+            .map(|k| cur[k].clone())
+            .collect();
+        let b = self.frames.implied_next(q, &rest, var)?;
+        // `x <= v` fails against an implied lower end: `x < lo` (closed) or `x <= lo` (open)
+        let (end, open) = if matches!(rel, Rel::Le | Rel::Lt) {
+            (b.lo(), b.lo_open())
+        } else {
+            (b.hi(), b.hi_open())
+        };
+        let value = Rational::from_float(end).filter(|_| end.is_finite())?;
+        let rel = match (rel, open) {
+            (Rel::Le | Rel::Lt, true) => Rel::Le,
+            (Rel::Le | Rel::Lt, false) => Rel::Lt,
+            (_, true) => Rel::Ge,
+            (_, false) => Rel::Gt,
+        };
+        let cand = CLit::Bound { var, rel, value };
+        if cand == cur[idx] || !cand.implied_by(&cur[idx]) {
+            return None;
+        }
+        let mut trial = cur.to_vec();
+        trial[idx] = cand.clone();
+        self.stats.solver_calls += 1;
+        // F_i ∧ ¬orig ∧ T ∧ trial'
+        let (r, _) = self.frames.solve_next(q, &trial);
+        if r.is_unsat() && matches!(self.initiation(&Cube(trial)), Initiation::Disjoint) {
+            cur[idx] = cand.clone();
+            Some(cand)
+        } else {
+            None
+        }
     }
 
     /// GENERALIZE (§2.4.4) for cube `c`, blocked relative to `F_i`: the query
