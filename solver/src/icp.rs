@@ -81,7 +81,7 @@ pub(crate) struct Prop {
 
 /// Bound changes of one variable since the last decision before ICP treats further steps
 /// as a crawl towards a limit (and demands progress against the splitting width).
-const CRAWL_STEPS: u32 = 8;
+pub(crate) const CRAWL_STEPS: u32 = 8;
 
 /// Which end(s) of a new interval to post.
 #[derive(Clone, Copy, PartialEq, Eq)]

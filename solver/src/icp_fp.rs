@@ -323,14 +323,22 @@ impl Solver {
                 (new.lo, new.hi)
             };
             let (clo, chi) = (self.lb[v].0.v, self.ub[v].0.v);
-            if lo > clo && self.fp_progress(f, clo, lo, chi) {
+            if lo > clo && self.fp_progress(v, f, clo, lo, chi) {
                 let below = ieee::to_f64(f, ieee::next_down(f, bits_of(f, lo)));
                 let a = self.intern_internal_atom(BoundAtom::fp(v, below, f));
                 lits.push(!Lit::pos(a));
             }
-            if hi < chi && self.fp_progress(f, chi, hi, clo) {
+            if hi < chi && self.fp_progress(v, f, chi, hi, clo) {
                 let a = self.intern_internal_atom(BoundAtom::fp(v, hi, f));
                 lits.push(Lit::pos(a));
+            }
+            if lits.len() > usize::from(cur.nan && !new.nan) {
+                let (stamp, count) = self.crawl[v];
+                self.crawl[v] = if stamp == self.stats.decisions {
+                    (stamp, count + 1)
+                } else {
+                    (self.stats.decisions, 1)
+                };
             }
             let zero_in = new.lo <= 0.0 && 0.0 <= new.hi;
             let can_neg = new.lo < 0.0 || (zero_in && new.neg_zero);
@@ -359,11 +367,19 @@ impl Solver {
         Ok(())
     }
 
-    /// Whether moving a bound from `old` to `new` (the other end at `other`) is worth a
-    /// literal: always from an infinite end, else at least `mpr` of the width counted in
-    /// floats (and at least one float).
-    fn fp_progress(&self, f: FpFormat, old: f64, new: f64, other: f64) -> bool {
-        if !old.is_finite() || !other.is_finite() {
+    /// Whether moving a bound of `v` from `old` to `new` (the other end at `other`) is
+    /// worth a literal: always from an infinite end, else at least `mpr` of the width
+    /// counted in floats (and at least one float). Against an infinite *other* end every
+    /// step counts, unless `v` moved many times since the last decision: then `±inf` counts
+    /// as a float of the width, which stops crawls such as `s' = s + 0.5` against `s' = s`
+    /// walking `s` up one half at a time over `[11070, inf)` (millions of ICP runs).
+    fn fp_progress(&self, v: Var, f: FpFormat, old: f64, new: f64, other: f64) -> bool {
+        if !old.is_finite() {
+            return true;
+        }
+        let (stamp, count) = self.crawl[v];
+        let crawling = stamp == self.stats.decisions && count >= crate::icp::CRAWL_STEPS;
+        if !other.is_finite() && !crawling {
             return true;
         }
         let key = |x: f64| ieee::ord_key(f, bits_of(f, x)) as f64;

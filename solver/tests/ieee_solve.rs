@@ -134,6 +134,30 @@ fn one_e20_plus_one_is_one_e20() {
 }
 
 #[test]
+fn absorbing_half_is_found_without_crawling_from_zero() {
+    // 0 <= s ∧ s1 = s + 0.5 ∧ s1 same s: only floats where 0.5 is absorbed (s ≥ 2^53, +inf)
+    // solve it; ICP must not walk s up half by half over [0, +inf) (an upper end of +inf
+    // once made every lower-bound step count as progress)
+    let mut p = P::new();
+    let s = p.fp("s", F64);
+    let zero = p.konst(F64, 0);
+    let half = p.konst(F64, 0.5f64.to_bits());
+    let ge = p.def(Op::FLe, vec![zero, s], Sort::Bool);
+    p.assert(ge, true);
+    let s1 = p.def(Op::FAdd(RNE), vec![s, half], Sort::Fp(F64));
+    let same = p.def(Op::FSame, vec![s1, s], Sort::Bool);
+    p.assert(same, true);
+    let mut sv = Solver::new(SolverConfig::default()).unwrap();
+    sv.set_time_limit(std::time::Duration::from_secs(20));
+    let m = sv.add_formula(&p.f);
+    let r = sv.solve(&[]);
+    assert!(r.is_sat(), "{r:?}");
+    let x = f64::from_bits(fp_value(&r, &m, s));
+    assert!(x >= 9007199254740992.0 && x + 0.5 == x, "{x}");
+    assert!(sv.stats().icp_runs < 10_000, "{:?}", sv.stats());
+}
+
+#[test]
 fn division_overflows_to_minus_infinity() {
     // 1 / x = -inf holds for x = -0 and for negative x so small that 1/x overflows
     // (binary32: |x| < 2^-128 + …); with x ≠ -0 required only the second kind remains
