@@ -424,6 +424,8 @@ fn cmd_solve(
             }
         }
         Format::Json => {
+            // the contract (docs Part C): the verdict line first, then one JSON object
+            let _ = writeln!(out, "{}", r.verdict.text());
             let _ = writeln!(out, "{}", ts_cmd::render_json(&answer));
         }
     }
@@ -452,6 +454,8 @@ fn print_expr_answer(
             }
         }
         Format::Json => {
+            // the contract (docs Part C): the verdict line first, then one JSON object
+            let _ = writeln!(out, "{}", answer.verdict.text());
             let _ = writeln!(out, "{}", solve_cmd::render_json(answer));
         }
     }

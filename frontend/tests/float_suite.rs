@@ -77,10 +77,15 @@ fn solve(file: &str) -> Run {
         .output()
         .expect("icpic3 runs");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let json: serde_json::Value = serde_json::from_str(&stdout)
-        .unwrap_or_else(|e| panic!("{file}: output is not one JSON object ({e}): {stdout}"));
+    let (first, rest) = stdout.split_once('\n').unwrap_or((&stdout, ""));
+    let json: serde_json::Value = serde_json::from_str(rest)
+        .unwrap_or_else(|e| panic!("{file}: no verdict line then one JSON object ({e}): {stdout}"));
+    assert_eq!(
+        json["result"], first,
+        "{file}: JSON result differs from the verdict line"
+    );
     Run {
-        first_line: json["result"].as_str().unwrap_or_default().to_string(),
+        first_line: first.to_string(),
         code: out.status.code(),
         json,
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),

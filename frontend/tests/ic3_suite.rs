@@ -62,7 +62,8 @@ fn gap(suite: &str, file: &str, config: &str) -> bool {
 }
 
 /// Runs one configuration over one suite; returns (answered, SAFE with checked invariant).
-fn run_suite(suite: &str, config: &str) -> (usize, usize) {
+/// With `require_all`, a model outside the known gaps left unanswered fails the test.
+fn run_suite(suite: &str, config: &str, seconds: u64, require_all: bool) -> (usize, usize) {
     let rows = expected(suite);
     let mut failures = Vec::new();
     let (mut answered, mut certified) = (0, 0);
@@ -80,7 +81,7 @@ fn run_suite(suite: &str, config: &str) -> (usize, usize) {
             solver: SolverConfig::default(),
             start_depth: 0,
             max_depth: None,
-            timeout: Some(Duration::from_secs(SECONDS)),
+            timeout: Some(Duration::from_secs(seconds)),
             memory_mb: None,
             log: ic3::engine::quiet(),
             ic3: Ic3Config::preset(config).unwrap(),
@@ -132,7 +133,9 @@ fn run_suite(suite: &str, config: &str) -> (usize, usize) {
             );
         }
     }
-    assert!(failures.is_empty(), "unanswered:\n{}", failures.join("\n"));
+    if require_all {
+        assert!(failures.is_empty(), "unanswered:\n{}", failures.join("\n"));
+    }
     (answered, certified)
 }
 
@@ -149,7 +152,7 @@ fn ind0_and_ind2_abort_answer_both_suites_with_certificates() {
         ("ic3-suite", "ind2+abort", 41, 30),
     ] {
         let t = Instant::now();
-        let (n, c) = run_suite(suite, config);
+        let (n, c) = run_suite(suite, config, SECONDS, true);
         eprintln!(
             "{suite} {config}: {n} answered, {c} printed invariants checked, {:.1} s",
             t.elapsed().as_secs_f64()
@@ -158,6 +161,28 @@ fn ind0_and_ind2_abort_answer_both_suites_with_certificates() {
             n >= min_answered && c >= min_certified,
             "{suite} {config}: {n} {c}"
         );
+    }
+}
+
+/// The stronger generalization of §3 (issue #7) must be as sound as the baseline: every
+/// definite answer right, every invariant accepted, every trace replayed. Three presets that
+/// together use `+ig`, `+j`, `+ctg` and `+lf`, with a shorter limit; answering everything is
+/// not required here (benchmarks/RESULTS.md has the counts), a floor is.
+#[test]
+fn stronger_generalization_is_sound_on_both_suites() {
+    for config in ["ind0+ig", "ind0+ig+ctg+j+lf", "ind2+abort+ig+ctg+lf"] {
+        let t = Instant::now();
+        let (mut n, mut c) = (0, 0);
+        for suite in ["ts-suite", "ic3-suite"] {
+            let (a, b) = run_suite(suite, config, 5, false);
+            n += a;
+            c += b;
+        }
+        eprintln!(
+            "{config}: {n} answered, {c} printed invariants checked, {:.1} s",
+            t.elapsed().as_secs_f64()
+        );
+        assert!(n >= 85 && c >= 45, "{config}: {n} {c}");
     }
 }
 

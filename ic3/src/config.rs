@@ -120,6 +120,29 @@ pub struct Ic3Config {
     /// BMC probes when a frontier needs many obligations (see `ic3::block`): not in the
     /// paper; on in every preset, `+noprobe` turns it off. Default on.
     pub probe: bool,
+    /// `+ig`: inductive generalization (§3.1, §3.4 GENERALIZE step 2): once the cube sits at
+    /// its highest frame, drop literals against formula 3, `F_i ∧ ¬ĉ' ∧ T ∧ ĉ''`, where the
+    /// literal leaves the clause too. Default off.
+    pub ig: bool,
+    /// `+j`: Down() (§3.1.2): when dropping a literal leaves a predecessor, join the cube
+    /// with it (common literals, per variable the weaker same-direction bound) and try
+    /// again until the join meets `I`. Requires `+ig`. Default off.
+    pub join: bool,
+    /// `+ctg`: counterexamples to generalization (§3.2, §3.4 CTG): a predecessor without an
+    /// `F_{i-1}`-predecessor of its own is blocked (GENERALIZE one level down) and the drop
+    /// is tried again. Requires `+ig`. Default off.
+    pub ctg: bool,
+    /// `+lf`: generalize CTG and Down() predecessors by lifting (`d ∧ T ∧ ¬ĉ'` UNSAT) instead
+    /// of GeNTR — sound for them although `T` is a relation (§3.2 "Generalizing CTGs"), with
+    /// GeNTR as the fallback when the point does not lift. Requires `+ctg` or `+j`.
+    /// Default off.
+    pub lf: bool,
+    /// `maxCTGs` (§3.4): CTGs blocked in a row for one dropped literal before it is given up
+    /// (or joined). Range 1..=1000. Default 3 (the paper's value, from Hassan et al.).
+    pub max_ctgs: u32,
+    /// `maxRecDepth` (§3.4): how deep GENERALIZE recurses into CTGs. Range 0..=10.
+    /// Default 1 (the paper's value).
+    pub max_rec_depth: u32,
     /// seed of the pseudo-random first order of a cube's literals (§2.4.1). Default 1.
     pub seed: u64,
     /// Default [`FrameMode::Single`] (measured faster, see benchmarks/RESULTS.md).
@@ -142,6 +165,12 @@ impl Default for Ic3Config {
             weaken: true,
             probe: true,
             gentr: true,
+            ig: false,
+            join: false,
+            ctg: false,
+            lf: false,
+            max_ctgs: 3,
+            max_rec_depth: 1,
             seed: 1,
             frames: FrameMode::Single,
             max_frames: None,
@@ -150,15 +179,27 @@ impl Default for Ic3Config {
     }
 }
 
-/// The Table 1 rows of the paper this engine implements (the `+ig`, `+j`, `+ctg`, `+lf`
-/// rows belong to stronger generalization, issue #7).
-pub const IC3_PRESETS: [&str; 6] = [
+/// The Table 1 rows of the paper (§4): the baseline rows of §2.4 and the stronger
+/// generalization rows of §3.
+pub const IC3_PRESETS: [&str; 18] = [
     "ind0",
     "ind0+ld",
     "ind0+ldonce",
     "ind0+abort",
     "ind2",
     "ind2+abort",
+    "ind0+ig",
+    "ind0+ig+j",
+    "ind0+ig+ctg",
+    "ind0+ig+ctg+lf",
+    "ind0+ig+ctg+j",
+    "ind0+ig+ctg+j+lf",
+    "ind0+abort+ig",
+    "ind0+abort+ig+ctg+lf",
+    "ind2+ig",
+    "ind2+ig+ctg+lf",
+    "ind2+abort+ig",
+    "ind2+abort+ig+ctg+lf",
 ];
 
 /// The most transitions a suffix may unroll.
@@ -191,15 +232,14 @@ impl Ic3Config {
                 "ldonce" => c.ldonce = true,
                 "nobw" => c.weaken = false,
                 "noprobe" => c.probe = false,
-                "ig" | "j" | "ctg" | "lf" => {
-                    return Err(format!(
-                        "IC3 option `+{opt}` (stronger generalization, paper §3) is not \
-                         implemented yet"
-                    ))
-                }
+                "ig" => c.ig = true,
+                "j" => c.join = true,
+                "ctg" => c.ctg = true,
+                "lf" => c.lf = true,
                 _ => {
                     return Err(format!(
-                        "unknown IC3 option `+{opt}` in `{name}` (known: +abort, +ld, +ldonce, +nobw, +noprobe)"
+                        "unknown IC3 option `+{opt}` in `{name}` (known: +abort, +ld, +ldonce, \
+                         +ig, +j, +ctg, +lf, +nobw, +noprobe)"
                     ))
                 }
             }
@@ -215,6 +255,10 @@ impl Ic3Config {
             (self.abort, "abort"),
             (self.ld, "ld"),
             (self.ldonce, "ldonce"),
+            (self.ig, "ig"),
+            (self.ctg, "ctg"),
+            (self.join, "j"),
+            (self.lf, "lf"),
             (!self.weaken, "nobw"),
             (!self.probe, "noprobe"),
         ] {
@@ -238,6 +282,29 @@ impl Ic3Config {
         }
         if self.ld && self.ldonce {
             return Err("+ld and +ldonce exclude each other".into());
+        }
+        if (self.join || self.ctg) && !self.ig {
+            return Err("+j and +ctg extend inductive generalization: they need +ig".into());
+        }
+        if self.lf && !(self.ctg || self.join) {
+            return Err("+lf generalizes CTG and Down() predecessors: it needs +ctg or +j".into());
+        }
+        if self.ig && self.ldonce {
+            return Err(
+                "+ig replaces +ldonce (both drop literals once at the highest frame)".into(),
+            );
+        }
+        if !(1..=1000).contains(&self.max_ctgs) {
+            return Err(format!(
+                "maxCTGs must be in 1..=1000, not {}",
+                self.max_ctgs
+            ));
+        }
+        if self.max_rec_depth > 10 {
+            return Err(format!(
+                "maxRecDepth must be in 0..=10, not {}",
+                self.max_rec_depth
+            ));
         }
         if let Some(m) = self.max_frames {
             check_depth("--max-depth", m)?;
@@ -347,9 +414,14 @@ mod tests {
         let c = Ic3Config::preset("ind2+abort").unwrap();
         assert!(c.abort && c.suffix == 2 && !c.ld);
         assert!(Ic3Config::preset("ind0+ld+ldonce").is_err());
-        assert!(Ic3Config::preset("ind0+ig")
+        let c = Ic3Config::preset("ind2+abort+ig+ctg+lf").unwrap();
+        assert!(c.ig && c.ctg && c.lf && !c.join && c.abort && c.suffix == 2);
+        assert_eq!((c.max_ctgs, c.max_rec_depth), (3, 1));
+        assert!(Ic3Config::preset("ind0+ctg").unwrap_err().contains("+ig"));
+        assert!(Ic3Config::preset("ind0+ig+lf")
             .unwrap_err()
-            .contains("not implemented"));
+            .contains("+ctg"));
+        assert!(Ic3Config::preset("ind0+ig+ldonce").is_err());
         assert!(Ic3Config::preset("ind0+bogus")
             .unwrap_err()
             .contains("unknown"));

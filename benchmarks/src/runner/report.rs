@@ -117,14 +117,85 @@ pub fn json_stats(stdout: &str) -> Vec<(String, f64)> {
     let Some(Ok(value)) = stream.next() else {
         return Vec::new();
     };
-    let Some(stats) = value.get("stats").and_then(|s| s.as_object()) else {
-        return Vec::new();
-    };
-    stats
+    // the solver counters (`stats`) and an engine's own ones (`engine_stats`, e.g. IC3's
+    // `ic3_*` figures of the paper's Table 1)
+    ["stats", "engine_stats"]
         .iter()
+        .filter_map(|key| value.get(*key).and_then(|s| s.as_object()))
+        .flat_map(|stats| stats.iter())
         .filter(|(k, _)| k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
         .filter_map(|(k, v)| v.as_f64().map(|x| (k.clone(), x)))
         .collect()
+}
+
+/// The mean of statistic `name` over the runs that report it and satisfy `keep`.
+fn mean_stat(rs: &[&Record], name: &str, keep: impl Fn(&Record) -> bool) -> Option<f64> {
+    let xs: Vec<f64> = rs
+        .iter()
+        .filter(|r| keep(r))
+        .filter_map(|r| r.stats.iter().find(|(k, _)| k == name).map(|(_, v)| *v))
+        .collect();
+    (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
+}
+
+fn stat(r: &Record, name: &str) -> Option<f64> {
+    r.stats.iter().find(|(k, _)| k == name).map(|(_, v)| *v)
+}
+
+/// The columns of the main paper's Table 1 for configurations that report IC3 statistics
+/// (`None` when no run did): counterexamples and SAFE answers found (correct ones),
+/// unresolved runs, wrong answers, and the means over runs of the share of run time in the
+/// added generalization of §3 (`∅time ratio addGen`), the reduction rate of generalization
+/// (`∅red. rate litDrop`) and the share of bound-generalized literals (`∅impr. boundGen`),
+/// the last two over runs that blocked at least one cube.
+pub fn table1(records: &[&Record], configs: &[String]) -> Option<String> {
+    if !records
+        .iter()
+        .any(|r| stat(r, "ic3_solver_calls").is_some())
+    {
+        return None;
+    }
+    let header = [
+        "config",
+        "CEX",
+        "safe",
+        "unresolved",
+        "wrong",
+        "∅time ratio addGen",
+        "∅red. rate litDrop",
+        "∅impr. boundGen",
+        "solved s",
+    ];
+    let cell = |x: Option<f64>| x.map(|v| format!("{v:.3}")).unwrap_or_else(|| "-".into());
+    let blocked = |r: &Record| stat(r, "ic3_blocked_cubes").is_some_and(|b| b > 0.0);
+    let mut rows = Vec::new();
+    for c in configs {
+        let rs: Vec<&Record> = records.iter().copied().filter(|r| &r.config == c).collect();
+        let correct = |p: Polarity| {
+            rs.iter()
+                .filter(|r| r.status == Status::Correct && r.verdict.polarity() == Some(p))
+                .count()
+        };
+        let t = tally(&rs);
+        rows.push(vec![
+            c.clone(),
+            correct(Polarity::Witness).to_string(),
+            correct(Polarity::NoWitness).to_string(),
+            (t.files - t.correct - t.wrong - t.unchecked).to_string(),
+            t.wrong.to_string(),
+            cell(mean_stat(&rs, "ic3_addgen_time_ratio", |_| true)),
+            cell(mean_stat(&rs, "ic3_red_rate_litdrop", blocked)),
+            cell(mean_stat(&rs, "ic3_impr_boundgen", blocked)),
+            format!(
+                "{:.2}",
+                rs.iter()
+                    .filter(|r| r.status.is_solved())
+                    .map(|r| r.wall_s)
+                    .sum::<f64>()
+            ),
+        ]);
+    }
+    Some(markdown_table(&header, &rows))
 }
 
 /// PAR-2 in seconds: the wall time of each solved run, twice the time limit for each other
@@ -448,6 +519,10 @@ pub fn summary_markdown(input: &SummaryInput) -> String {
             out.push_str("\nTime ratios on the problems both configurations solved:\n\n");
             out.push_str(&ratio_table(rs, &names));
         }
+        if let Some(t) = table1(rs, &names) {
+            out.push_str("\nIC3 statistics in the shape of the main paper's Table 1:\n\n");
+            out.push_str(&t);
+        }
     }
     let wrong: Vec<&Record> = all
         .iter()
@@ -590,6 +665,31 @@ mod tests {
             row,
             "| a | 3 | 1 | 1 | 1 | 1 | 0 | 0 | 0 | 1 | 0 | 0 | 5.00 | 1.667 | 1.00 | 5.00 | 13.0 |"
         );
+    }
+
+    #[test]
+    fn table1_columns_from_engine_stats() {
+        let out = |blocked: u32, red: f64| {
+            format!(
+                "SAFE\n{{\"result\":\"SAFE\",\"stats\":{{\"conflicts\":1}},\"engine_stats\":{{\"ic3_solver_calls\":9,\"ic3_blocked_cubes\":{blocked},\"ic3_red_rate_litdrop\":{red},\"ic3_impr_boundgen\":0.5,\"ic3_addgen_time_ratio\":0.25,\"ic3_lemmas_per_frame\":\"[0,1]\"}}}}\n"
+            )
+        };
+        let mut a = rec("p", "ind0", Some(Verdict::Unsat), Verdict::Unsat, 1.0);
+        a.stats = json_stats(&out(3, 0.4));
+        assert!(a.stats.contains(&("ic3_red_rate_litdrop".to_string(), 0.4)));
+        assert!(a.stats.contains(&("conflicts".to_string(), 1.0)));
+        // a run without blocked cubes does not enter the reduction-rate mean
+        let mut b = rec("q", "ind0", Some(Verdict::Sat), Verdict::Sat, 2.0);
+        b.stats = json_stats(&out(0, 0.0));
+        let c = rec("r", "ind0", Some(Verdict::Sat), Verdict::Unknown, 10.0);
+        let t = table1(&[&a, &b, &c], &["ind0".to_string()]).unwrap();
+        let row = t.lines().nth(2).unwrap();
+        assert_eq!(
+            row, "| ind0 | 1 | 1 | 1 | 0 | 0.250 | 0.400 | 0.500 | 3.00 |",
+            "{t}"
+        );
+        // no IC3 statistics: no table
+        assert!(table1(&[&c], &["ind0".to_string()]).is_none());
     }
 
     #[test]

@@ -231,6 +231,8 @@ pub enum Source {
     VerdictLine,
     /// A line that is exactly `sat`, `unsat`, `unknown` (SMT-LIB solvers).
     Smtlib,
+    /// The `result` field of one JSON object (icpic3 `--format json`).
+    Json,
 }
 
 /// Finds the verdict in a solver's standard output.
@@ -242,6 +244,17 @@ pub fn parse_output(stdout: &str, meaning: SmtlibMeaning) -> Option<(Verdict, So
     if let Some(first) = lines.iter().find(|l| !l.trim().is_empty()) {
         if let Some((_, v)) = WORDS.iter().find(|(w, _)| *w == first.trim()) {
             return Some((*v, Source::FirstLine));
+        }
+        if first.trim_start().starts_with('{') {
+            let start = stdout.find('{').unwrap_or(0);
+            let mut stream = serde_json::Deserializer::from_str(&stdout[start..])
+                .into_iter::<serde_json::Value>();
+            if let Some(Ok(obj)) = stream.next() {
+                let result = obj.get("result").and_then(|r| r.as_str()).unwrap_or("");
+                if let Some((_, v)) = WORDS.iter().find(|(w, _)| *w == result) {
+                    return Some((*v, Source::Json));
+                }
+            }
         }
     }
     if let Some(v) = lines.iter().rev().find_map(|l| verdict_at_line_start(l)) {
@@ -367,6 +380,14 @@ mod tests {
             Some((Candidate, Source::FirstLine))
         );
         // The JSON format: verdict line, then one object that mentions other verdict words.
+        // `--format json` of a transition system: the object alone
+        assert_eq!(
+            parse_output(
+                "{\"depth\":2,\"result\":\"UNSAFE\",\"note\":\"SAFE never\"}\n",
+                SmtlibMeaning::Plain
+            ),
+            Some((Verdict::Unsafe, Source::Json))
+        );
         let json = "SAFE\n{\"result\":\"SAFE\",\"note\":\"UNSAFE never\"}\n";
         assert_eq!(
             parse_output(json, SmtlibMeaning::Plain),

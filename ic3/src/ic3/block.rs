@@ -103,7 +103,7 @@ impl Ic3<'_> {
             let (r, lits) = self.frames.solve_next(&q, &order);
             match r {
                 SolveResult::Unsat => {
-                    let (g, j) = self.generalize(q, level - 1, &cube, order, lits);
+                    let (g, j) = self.generalize(q, level - 1, &cube, order, lits, 0);
                     self.add_lemma(g, j);
                     self.requeue(idx, j + 1);
                 }

@@ -295,6 +295,29 @@ impl Frames {
         fs.s.implied_boxes(&a, &[v]).map(|b| b[0])
     }
 
+    /// Starts a lifting query `T(s0,s1) ∧ ¬c(s1)` (no frame assumed; a per-frame solver's
+    /// own lemmas on `s0` only shrink the states that lift, which CTGs allow, §3.2).
+    pub fn begin_lift(&mut self, c: &Cube) -> Query {
+        let idx = self.solver_of(self.top());
+        let fs = &mut self.solvers[idx];
+        let a = fs.s.new_activation();
+        add_clause_at(&mut fs.s, &fs.next, c, Some(a));
+        Query {
+            solver: idx,
+            frame_assumptions: vec![a],
+            tmp: Some(a),
+        }
+    }
+
+    /// Solves the query with `cube(s0)` assumed after the frame's assumptions.
+    pub fn solve_cur(&mut self, q: &Query, cube: &[CLit]) -> (SolveResult, Vec<Lit>) {
+        let fs = &mut self.solvers[q.solver];
+        let lits = fs.cur.lits(&mut fs.s, cube);
+        let mut a = q.frame_assumptions.clone();
+        a.extend_from_slice(&lits);
+        (fs.s.solve(&a), lits)
+    }
+
     /// Ends a query (releases its temporary clause).
     pub fn end(&mut self, q: Query) {
         if let Some(t) = q.tmp {

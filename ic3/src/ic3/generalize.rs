@@ -265,7 +265,7 @@ impl Ic3<'_> {
     /// ANALYZE (§2.4.4): literal rotation with bound generalization on the UNSAT query just
     /// answered in frame solver `solver` (assumptions `prefix ++ lits` for `order`), then
     /// ungeneralization if the result meets `I`.
-    fn analyze(
+    pub(crate) fn analyze(
         &mut self,
         solver: usize,
         prefix: &[Lit],
@@ -439,6 +439,7 @@ impl Ic3<'_> {
         c: &Cube,
         order: Vec<CLit>,
         lits: Vec<Lit>,
+        rec: u32,
     ) -> (Cube, usize) {
         let t0 = Instant::now();
         let prefix = q.frame_assumptions.clone();
@@ -469,6 +470,10 @@ impl Ic3<'_> {
         }
         if self.cfg.ldonce {
             g = self.drop_literals(level - 1, g, c);
+        }
+        if self.cfg.ig {
+            // §3.4 step 2: inductive generalization (with Down()/CTG), see `ctg`
+            g = self.inductive_generalize(g, level - 1, rec);
         }
         if self.cfg.bound_gen && self.cfg.weaken {
             g = self.weaken_bounds(level - 1, g, c);

@@ -24,6 +24,7 @@ use crate::engine::Limits;
 use crate::ts::TransitionSystem;
 use solver::lit::Lit;
 use solver::solve::Roots;
+use solver::Value;
 use solver::{Solver, SolverConfig};
 use std::time::Instant;
 
@@ -101,5 +102,41 @@ impl Ic3<'_> {
         }
         self.stats.gentr_time += t0.elapsed();
         g
+    }
+
+    /// Lifting (§3.2, `+lf`), for CTG and Down() predecessors only: a sub-cube of the state
+    /// `pre` every state of which has all its successors inside `c` — `e(s0) ∧ T ∧ ¬c(s1)`
+    /// UNSAT, then literal rotation on `e`. `None` when the state does not lift (`T` is a
+    /// relation: some successor of `pre` leaves `c`). A lifted cube may hold states without
+    /// any successor, which are no predecessors of `c`; a CTG may (it is only blocked after
+    /// its own check), a proof obligation may not — hence GeNTR there.
+    pub(crate) fn lift(&mut self, pre: &[Value], c: &Cube) -> Option<Cube> {
+        let t0 = Instant::now();
+        let e = Cube::of_point(&self.ts.state, pre);
+        let q = self.frames.begin_lift(c);
+        let order = self.shuffled(&e);
+        self.stats.solver_calls += 1;
+        // e(s0) ∧ T(s0,s1) ∧ ¬c(s1)
+        let (r, lits) = self.frames.solve_cur(&q, &order);
+        let out = if r.is_unsat() {
+            let how = self.rotation();
+            let prefix = q.frame_assumptions.clone();
+            let fs = self.frames.solver(q.solver);
+            let core = rotate(
+                &mut fs.s,
+                &fs.cur,
+                &prefix,
+                (order, lits),
+                how,
+                &mut self.stats,
+            );
+            self.stats.lifted += 1;
+            Some(Cube::new(core))
+        } else {
+            None
+        };
+        self.frames.end(q);
+        self.stats.gentr_time += t0.elapsed();
+        out
     }
 }

@@ -12,13 +12,15 @@
 //! invariant, which [`certificate`] re-checks in fresh solvers before SAFE is reported.
 //!
 //! Phases live in their own files, named after the paper: `block` (DFS), `generalize`
-//! (ANALYZE, GENERALIZE, ungeneralization), `lift` (GeNTR), `propagate` (PUSH), `suffix`
-//! (the bad-state query and `+abort`), `certificate`. [`cube`] and [`frames`] are the data.
+//! (ANALYZE, GENERALIZE, ungeneralization), `ctg` (§3: inductive generalization, Down(),
+//! CTGs), `lift` (GeNTR, and lifting for CTGs), `propagate` (PUSH), `suffix` (the
+//! bad-state query and `+abort`), `certificate`. [`cube`] and [`frames`] are the data.
 //! The solver knows nothing of IC3: everything goes through assumptions, failed assumptions
 //! and activation literals.
 
 pub mod block;
 pub mod certificate;
+pub mod ctg;
 pub mod cube;
 pub mod frames;
 pub mod generalize;

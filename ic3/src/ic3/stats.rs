@@ -36,8 +36,15 @@ pub struct Ic3Stats {
     pub suffix: usize,
     /// the highest frame opened
     pub frames: usize,
+    /// CTGs blocked (`+ctg`), joins made (`+j`), CTG/Down() predecessors lifted (`+lf`)
+    pub ctgs: u64,
+    pub joins: u64,
+    pub lifted: u64,
     /// time in GENERALIZE (blocked cubes) and in GeNTR
     pub gen_time: Duration,
+    /// time in the added generalization of §3 (`+ig` step 2 with Down()/CTG), part of
+    /// `gen_time` (Table 1's `∅time ratio addGen`)
+    pub addgen_time: Duration,
     pub gentr_time: Duration,
     pub total_time: Duration,
 }
@@ -71,6 +78,16 @@ impl Ic3Stats {
         }
     }
 
+    /// time in the added generalization / total time
+    pub fn addgen_time_ratio(&self) -> f64 {
+        let t = self.total_time.as_secs_f64();
+        if t == 0.0 {
+            0.0
+        } else {
+            self.addgen_time.as_secs_f64() / t
+        }
+    }
+
     /// Adds the counters of an aborted run (the `+abort` restarts).
     pub fn absorb(&mut self, o: &Ic3Stats) {
         self.solver_calls += o.solver_calls;
@@ -86,6 +103,10 @@ impl Ic3Stats {
         self.pushed += o.pushed;
         self.aborts += o.aborts;
         self.gen_time += o.gen_time;
+        self.addgen_time += o.addgen_time;
+        self.ctgs += o.ctgs;
+        self.joins += o.joins;
+        self.lifted += o.lifted;
         self.gentr_time += o.gentr_time;
     }
 
@@ -132,6 +153,17 @@ impl Ic3Stats {
             (
                 "ic3_gen_time_ratio",
                 format!("{:.4}", self.gen_time_ratio()),
+            ),
+            ("ic3_ctgs", self.ctgs.to_string()),
+            ("ic3_joins", self.joins.to_string()),
+            ("ic3_lifted", self.lifted.to_string()),
+            (
+                "ic3_addgen_time_s",
+                format!("{:.6}", self.addgen_time.as_secs_f64()),
+            ),
+            (
+                "ic3_addgen_time_ratio",
+                format!("{:.4}", self.addgen_time_ratio()),
             ),
         ]
     }
