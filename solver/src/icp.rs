@@ -81,7 +81,7 @@ pub(crate) struct Prop {
 
 /// Bound changes of one variable since the last decision before ICP treats further steps
 /// as a crawl towards a limit (and demands progress against the splitting width).
-pub(crate) const CRAWL_STEPS: u32 = 8;
+const CRAWL_STEPS: u32 = 8;
 
 /// Which end(s) of a new interval to post.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -349,8 +349,7 @@ impl Solver {
         // the information there is at that scale (think of `x1 > x0·(1 - x0²/40)`)
         let magnitude = old.abs().max(newv.abs());
         let w = cub.v - clb.v;
-        let (stamp, count) = self.crawl[v];
-        let crawling = stamp == self.stats.decisions && count >= CRAWL_STEPS;
+        let crawling = self.crawling(v);
         let scale = if other_inf || !w.is_finite() {
             magnitude.max(1.0)
         } else if int {
@@ -477,15 +476,26 @@ impl Solver {
                     self.check_deduction(p, &rl, crate::check_deductions::Excluded::Num(v, keep));
                 }
                 self.stats.icp_contractions += 1;
-                let (stamp, count) = self.crawl[v];
-                self.crawl[v] = if stamp == self.stats.decisions {
-                    (stamp, count + 1)
-                } else {
-                    (self.stats.decisions, 1)
-                };
+                self.count_step(v);
                 self.assign(lit, r)
             }
         }
+    }
+
+    /// Counts a posted bound step of `v` since the last decision (see [`CRAWL_STEPS`]).
+    pub(crate) fn count_step(&mut self, v: Var) {
+        let (stamp, count) = self.crawl[v];
+        self.crawl[v] = if stamp == self.stats.decisions {
+            (stamp, count + 1)
+        } else {
+            (self.stats.decisions, 1)
+        };
+    }
+
+    /// `v` moved [`CRAWL_STEPS`] times since the last decision: treat it as a crawl.
+    pub(crate) fn crawling(&self, v: Var) -> bool {
+        let (stamp, count) = self.crawl[v];
+        stamp == self.stats.decisions && count >= CRAWL_STEPS
     }
 
     /// Posts both ends of `new` for `v`; the reason is built by pushing the bounds of `rvars`

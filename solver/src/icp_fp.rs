@@ -333,12 +333,7 @@ impl Solver {
                 lits.push(Lit::pos(a));
             }
             if lits.len() > usize::from(cur.nan && !new.nan) {
-                let (stamp, count) = self.crawl[v];
-                self.crawl[v] = if stamp == self.stats.decisions {
-                    (stamp, count + 1)
-                } else {
-                    (self.stats.decisions, 1)
-                };
+                self.count_step(v);
             }
             let zero_in = new.lo <= 0.0 && 0.0 <= new.hi;
             let can_neg = new.lo < 0.0 || (zero_in && new.neg_zero);
@@ -377,9 +372,7 @@ impl Solver {
         if !old.is_finite() {
             return true;
         }
-        let (stamp, count) = self.crawl[v];
-        let crawling = stamp == self.stats.decisions && count >= crate::icp::CRAWL_STEPS;
-        if !other.is_finite() && !crawling {
+        if !other.is_finite() && !self.crawling(v) {
             return true;
         }
         let key = |x: f64| ieee::ord_key(f, bits_of(f, x)) as f64;

@@ -133,7 +133,7 @@ fn mean_stat(rs: &[&Record], name: &str, keep: impl Fn(&Record) -> bool) -> Opti
     let xs: Vec<f64> = rs
         .iter()
         .filter(|r| keep(r))
-        .filter_map(|r| r.stats.iter().find(|(k, _)| k == name).map(|(_, v)| *v))
+        .filter_map(|r| stat(r, name))
         .collect();
     (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
 }
@@ -186,16 +186,19 @@ pub fn table1(records: &[&Record], configs: &[String]) -> Option<String> {
             cell(mean_stat(&rs, "ic3_addgen_time_ratio", |_| true)),
             cell(mean_stat(&rs, "ic3_red_rate_litdrop", blocked)),
             cell(mean_stat(&rs, "ic3_impr_boundgen", blocked)),
-            format!(
-                "{:.2}",
-                rs.iter()
-                    .filter(|r| r.status.is_solved())
-                    .map(|r| r.wall_s)
-                    .sum::<f64>()
-            ),
+            format!("{:.2}", solved_s(&rs)),
         ]);
     }
     Some(markdown_table(&header, &rows))
+}
+
+/// Wall time summed over the solved runs.
+fn solved_s(records: &[&Record]) -> f64 {
+    records
+        .iter()
+        .filter(|r| r.status.is_solved())
+        .map(|r| r.wall_s)
+        .sum()
 }
 
 /// PAR-2 in seconds: the wall time of each solved run, twice the time limit for each other
@@ -376,13 +379,7 @@ pub fn config_table(records: &[&Record], configs: &[String], timeout_s: f64) -> 
             t.error.to_string(),
             format!("{:.2}", t.wall_s),
             format!("{:.3}", mean),
-            format!(
-                "{:.2}",
-                rs.iter()
-                    .filter(|r| r.status.is_solved())
-                    .map(|r| r.wall_s)
-                    .sum::<f64>()
-            ),
+            format!("{:.2}", solved_s(&rs)),
             format!("{:.2}", t.cpu_s),
             format!("{:.1}", par2(&rs, timeout_s)),
         ]);

@@ -277,20 +277,26 @@ impl Frames {
     /// Solves the query with `cube(s1)` assumed in the given order after the frame's
     /// assumptions. Returns the answer and the solver literals of the cube.
     pub fn solve_next(&mut self, q: &Query, cube: &[CLit]) -> (SolveResult, Vec<Lit>) {
+        let (a, lits) = self.assumptions(q, cube, true);
+        (self.solvers[q.solver].s.solve(&a), lits)
+    }
+
+    /// The query's frame assumptions followed by `cube`'s literals at `s1` (`next`) or
+    /// `s0`, and those literals alone.
+    fn assumptions(&mut self, q: &Query, cube: &[CLit], next: bool) -> (Vec<Lit>, Vec<Lit>) {
         let fs = &mut self.solvers[q.solver];
-        let lits = fs.next.lits(&mut fs.s, cube);
+        let step = if next { &fs.next } else { &fs.cur };
+        let lits = step.lits(&mut fs.s, cube);
         let mut a = q.frame_assumptions.clone();
         a.extend_from_slice(&lits);
-        (fs.s.solve(&a), lits)
+        (a, lits)
     }
 
     /// The box of state variable `var` at `s1` that propagation alone derives from the
     /// query's frame assumptions and `cube(s1)` (`None`: propagation refutes them).
     pub fn implied_next(&mut self, q: &Query, cube: &[CLit], var: usize) -> Option<Interval> {
+        let (a, _) = self.assumptions(q, cube, true);
         let fs = &mut self.solvers[q.solver];
-        let lits = fs.next.lits(&mut fs.s, cube);
-        let mut a = q.frame_assumptions.clone();
-        a.extend_from_slice(&lits);
         let v = fs.next.vars[var];
         fs.s.implied_boxes(&a, &[v]).map(|b| b[0])
     }
@@ -311,11 +317,8 @@ impl Frames {
 
     /// Solves the query with `cube(s0)` assumed after the frame's assumptions.
     pub fn solve_cur(&mut self, q: &Query, cube: &[CLit]) -> (SolveResult, Vec<Lit>) {
-        let fs = &mut self.solvers[q.solver];
-        let lits = fs.cur.lits(&mut fs.s, cube);
-        let mut a = q.frame_assumptions.clone();
-        a.extend_from_slice(&lits);
-        (fs.s.solve(&a), lits)
+        let (a, lits) = self.assumptions(q, cube, false);
+        (self.solvers[q.solver].s.solve(&a), lits)
     }
 
     /// Ends a query (releases its temporary clause).
