@@ -307,15 +307,38 @@ fn lit_text(ts: &TransitionSystem, l: &CLit, negate: bool) -> String {
         }
         CLit::Bound { var, rel, value } => {
             let rel = if negate { rel.negate() } else { *rel };
-            // for an IEEE variable the constant is a float's exact value, which rounds to
-            // itself in an fp context
+            // an integer variable's bound may sit between integers (a box end, a join); its
+            // integer form is the same set and the only one a `.hys` file may state. For an
+            // IEEE variable the constant is a float's exact value, which rounds to itself in
+            // an fp context
+            let (rel, value) = if integral(&ts.state[*var].sort) {
+                integer_bound(rel, value)
+            } else {
+                (rel, value.clone())
+            };
             format!(
                 "{} {} {}",
                 name(*var),
                 rel_text(rel),
-                format_rational(value)
+                format_rational(&value)
             )
         }
+    }
+}
+
+/// Integers and machine integers: bounds between integers mean the next integer inward.
+pub fn integral(sort: &Sort) -> bool {
+    sort.is_integral() || matches!(sort, Sort::MachineInt(_))
+}
+
+/// `x rel value` over the integers as `x <= n` or `x >= n` with an integer `n`.
+fn integer_bound(rel: Rel, value: &Rational) -> (Rel, Rational) {
+    let one = Rational::from_integer(1.into());
+    match rel {
+        Rel::Le => (Rel::Le, value.floor()),
+        Rel::Lt => (Rel::Le, value.ceil() - one),
+        Rel::Ge => (Rel::Ge, value.ceil()),
+        Rel::Gt => (Rel::Ge, value.floor() + one),
     }
 }
 
@@ -431,6 +454,21 @@ mod tests {
 
     fn q(n: i64) -> Rational {
         Rational::from_integer(n.into())
+    }
+
+    #[test]
+    fn integer_bounds_print_as_integers() {
+        let h = Rational::new(1.into(), 2.into());
+        let five_h = Rational::new(5.into(), 2.into());
+        // b < 0.5 is b <= 0; b >= 0.5 is b >= 1; b > 2.5 is b >= 3; b <= 2.5 is b <= 2
+        assert_eq!(integer_bound(Rel::Lt, &h), (Rel::Le, q(0)));
+        assert_eq!(integer_bound(Rel::Ge, &h), (Rel::Ge, q(1)));
+        assert_eq!(integer_bound(Rel::Gt, &five_h), (Rel::Ge, q(3)));
+        assert_eq!(integer_bound(Rel::Le, &five_h), (Rel::Le, q(2)));
+        // integer values: strict bounds move by one, closed ones stay
+        assert_eq!(integer_bound(Rel::Lt, &q(3)), (Rel::Le, q(2)));
+        assert_eq!(integer_bound(Rel::Gt, &q(3)), (Rel::Ge, q(4)));
+        assert_eq!(integer_bound(Rel::Le, &q(3)), (Rel::Le, q(3)));
     }
 
     fn b(var: usize, rel: Rel, n: i64) -> CLit {

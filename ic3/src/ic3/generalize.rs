@@ -24,7 +24,6 @@ use super::stats::Ic3Stats;
 use super::Ic3;
 use crate::engine::Limits;
 use crate::ts::TransitionSystem;
-use solver::formula::Sort;
 use solver::lit::Lit;
 use solver::{Rational, Rel};
 use solver::{SolveResult, Solver, SolverConfig};
@@ -336,7 +335,7 @@ impl Ic3<'_> {
             let Some(far) = far.as_ref().map(|b| b.value.clone()) else {
                 continue;
             };
-            let integral = sv.sort.is_integral() || matches!(sv.sort, Sort::MachineInt(_));
+            let integral = super::cube::integral(&sv.sort);
             // galloping from the literal's own value (steps 1, 2, 4, … toward the range end;
             // below 1 where the range is narrower), then bisection once a step failed
             let toward = |x: &Rational, d: &Rational| if upper { x + d } else { x - d };
@@ -493,7 +492,7 @@ impl Ic3<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use solver::formula::Domain;
+    use solver::formula::{Domain, Sort};
     use solver::Var;
 
     /// The example of §2.4.1: clauses (¬l1∨l3) (¬l1∨l4) (¬l1∨l5) (¬l5∨¬l6) (¬l2∨l6)
