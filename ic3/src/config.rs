@@ -140,9 +140,37 @@ pub struct Ic3Config {
     /// `maxCTGs` (§3.4): CTGs blocked in a row for one dropped literal before it is given up
     /// (or joined). Range 1..=1000. Default 3 (the paper's value, from Hassan et al.).
     pub max_ctgs: u32,
-    /// `maxRecDepth` (§3.4): how deep GENERALIZE recurses into CTGs. Range 0..=10.
-    /// Default 1 (the paper's value).
+    /// `maxRecDepth` (§3.4, `CTG_LV` of the EXCTG paper): how deep GENERALIZE recurses
+    /// into CTGs. Range 0..=10. Default 1 (the paper's value).
     pub max_rec_depth: u32,
+    /// `+exctg` (EXCTG paper, Algorithm 4): a CTG that cannot be blocked because it has a
+    /// predecessor of its own gets that predecessor blocked first (recursively), under a
+    /// budget of [`Ic3Config::exctg_limit`] blocking attempts shared by the whole recursion.
+    /// Requires `+ctg`. Default off.
+    pub exctg: bool,
+    /// `EXCTG_LIMIT`: blocking attempts one EXCTG recursion may spend; 1 is plain CTG.
+    /// Range 1..=100. Default 5 (the paper's value).
+    pub exctg_limit: u32,
+    /// `+dynamic` (DynAMic, EXCTG paper Algorithm 5): the effort of each generalization
+    /// follows how hard the successor of the blocked cube was to block — standard dropping
+    /// below [`Ic3Config::ctg_th`] failed attempts, CTG up to [`Ic3Config::exctg_th`], EXCTG
+    /// beyond, with the paper's parameter formulas (see `ic3::dynamic`). Requires `+ig`;
+    /// excludes `+ctg` and `+exctg`, whose choice it makes per cube. Default off.
+    pub dynamic: bool,
+    /// `CTG_TH`: failed blocking attempts from which DynAMic uses CTG. Range 1..=10000.
+    /// Default 10 (the paper's value).
+    pub ctg_th: u32,
+    /// `EXCTG_TH`: failed blocking attempts from which DynAMic uses EXCTG. Range
+    /// `ctg_th..=10000`. Default 40 (the paper's value).
+    pub exctg_th: u32,
+    /// `+cache`: the generalization cache of the IC3CFA papers ("upper bound" rule, see
+    /// `ic3::cache`): a blocked cube contained in an earlier generalization `g`, at a frame at
+    /// least as strong as the one `g` was computed against, is blocked by `g` without a
+    /// solver call. Default off.
+    pub cache: bool,
+    /// entries the generalization cache keeps (least recently used evicted first). Range
+    /// 1..=100000. Default 64.
+    pub cache_size: usize,
     /// seed of the pseudo-random first order of a cube's literals (§2.4.1). Default 1.
     pub seed: u64,
     /// Default [`FrameMode::Single`] (measured faster, see benchmarks/RESULTS.md).
@@ -171,6 +199,13 @@ impl Default for Ic3Config {
             lf: false,
             max_ctgs: 3,
             max_rec_depth: 1,
+            exctg: false,
+            exctg_limit: 5,
+            dynamic: false,
+            ctg_th: 10,
+            exctg_th: 40,
+            cache: false,
+            cache_size: 64,
             seed: 1,
             frames: FrameMode::Single,
             max_frames: None,
@@ -181,7 +216,7 @@ impl Default for Ic3Config {
 
 /// The Table 1 rows of the paper (§4): the baseline rows of §2.4 and the stronger
 /// generalization rows of §3.
-pub const IC3_PRESETS: [&str; 18] = [
+pub const IC3_PRESETS: [&str; 24] = [
     "ind0",
     "ind0+ld",
     "ind0+ldonce",
@@ -200,15 +235,28 @@ pub const IC3_PRESETS: [&str; 18] = [
     "ind2+ig+ctg+lf",
     "ind2+abort+ig",
     "ind2+abort+ig+ctg+lf",
+    "ind0+ig+ctg+exctg",
+    "ind2+abort+ig+ctg+lf+exctg",
+    "ind0+ig+dynamic",
+    "ind2+abort+ig+lf+dynamic",
+    "ind0+cache",
+    "ind2+abort+cache",
 ];
 
 /// The most transitions a suffix may unroll.
 pub const MAX_SUFFIX: usize = 64;
 
 impl Ic3Config {
-    /// Parses a configuration name: `indK` followed by any of `+abort`, `+ld`, `+ldonce`
-    /// (e.g. `ind2+abort`), on top of the defaults.
+    /// Parses a configuration name: `indK` followed by any of `+abort`, `+ld`, `+ldonce`,
+    /// `+ig`, … (e.g. `ind2+abort`), on top of the defaults; or `exctg` / `dynamic`.
     pub fn preset(name: &str) -> Result<Ic3Config, String> {
+        // the EXCTG paper's names: its methods on top of the best static row measured here
+        // (benchmarks/RESULTS.md, Table 1)
+        let name = match name {
+            "exctg" => "ind2+abort+ig+ctg+lf+exctg",
+            "dynamic" => "ind2+abort+ig+lf+dynamic",
+            other => other,
+        };
         let mut parts = name.split('+');
         let head = parts.next().unwrap_or("");
         let k = head
@@ -236,10 +284,13 @@ impl Ic3Config {
                 "j" => c.join = true,
                 "ctg" => c.ctg = true,
                 "lf" => c.lf = true,
+                "exctg" => c.exctg = true,
+                "dynamic" => c.dynamic = true,
+                "cache" => c.cache = true,
                 _ => {
                     return Err(format!(
                         "unknown IC3 option `+{opt}` in `{name}` (known: +abort, +ld, +ldonce, \
-                         +ig, +j, +ctg, +lf, +nobw, +noprobe)"
+                         +ig, +j, +ctg, +lf, +exctg, +dynamic, +cache, +nobw, +noprobe)"
                     ))
                 }
             }
@@ -259,6 +310,9 @@ impl Ic3Config {
             (self.ctg, "ctg"),
             (self.join, "j"),
             (self.lf, "lf"),
+            (self.exctg, "exctg"),
+            (self.dynamic, "dynamic"),
+            (self.cache, "cache"),
             (!self.weaken, "nobw"),
             (!self.probe, "noprobe"),
         ] {
@@ -286,8 +340,44 @@ impl Ic3Config {
         if (self.join || self.ctg) && !self.ig {
             return Err("+j and +ctg extend inductive generalization: they need +ig".into());
         }
-        if self.lf && !(self.ctg || self.join) {
-            return Err("+lf generalizes CTG and Down() predecessors: it needs +ctg or +j".into());
+        if self.lf && !(self.ctg || self.join || self.dynamic) {
+            return Err(
+                "+lf generalizes CTG and Down() predecessors: it needs +ctg, +j or +dynamic".into(),
+            );
+        }
+        if self.exctg && !self.ctg {
+            return Err("+exctg extends CTG: it needs +ctg".into());
+        }
+        if self.dynamic && !self.ig {
+            return Err(
+                "+dynamic chooses the effort of inductive generalization: it needs +ig".into(),
+            );
+        }
+        if self.dynamic && (self.ctg || self.exctg) {
+            return Err(
+                "+dynamic chooses between standard dropping, CTG and EXCTG per cube: it \
+                 excludes +ctg and +exctg"
+                    .into(),
+            );
+        }
+        if !(1..=100).contains(&self.exctg_limit) {
+            return Err(format!(
+                "EXCTG_LIMIT must be in 1..=100, not {}",
+                self.exctg_limit
+            ));
+        }
+        if !(1..=10_000).contains(&self.ctg_th) || !(self.ctg_th..=10_000).contains(&self.exctg_th)
+        {
+            return Err(format!(
+                "DynAMic thresholds must satisfy 1 <= CTG_TH <= EXCTG_TH <= 10000, not {} and {}",
+                self.ctg_th, self.exctg_th
+            ));
+        }
+        if !(1..=100_000).contains(&self.cache_size) {
+            return Err(format!(
+                "the generalization cache size must be in 1..=100000, not {}",
+                self.cache_size
+            ));
         }
         if self.ig && self.ldonce {
             return Err(
@@ -422,6 +512,31 @@ mod tests {
             .unwrap_err()
             .contains("+ctg"));
         assert!(Ic3Config::preset("ind0+ig+ldonce").is_err());
+        let c = Ic3Config::preset("ind0+ig+ctg+exctg").unwrap();
+        assert!(c.exctg && c.ctg && c.exctg_limit == 5);
+        assert!(Ic3Config::preset("ind0+ig+exctg")
+            .unwrap_err()
+            .contains("+ctg"));
+        let c = Ic3Config::preset("ind2+abort+ig+lf+dynamic").unwrap();
+        assert!(c.dynamic && c.lf && !c.ctg && (c.ctg_th, c.exctg_th) == (10, 40));
+        assert!(Ic3Config::preset("ind0+dynamic")
+            .unwrap_err()
+            .contains("+ig"));
+        assert!(Ic3Config::preset("ind0+ig+ctg+dynamic")
+            .unwrap_err()
+            .contains("excludes"));
+        assert_eq!(
+            Ic3Config::preset("dynamic").unwrap().name(),
+            "ind2+abort+ig+lf+dynamic"
+        );
+        assert!(Ic3Config::preset("exctg").unwrap().exctg);
+        let c = Ic3Config::preset("ind0+cache").unwrap();
+        assert!(c.cache && c.cache_size == 64);
+        let bad = Ic3Config {
+            exctg_th: 5,
+            ..Ic3Config::default()
+        };
+        assert!(bad.validate().unwrap_err().contains("CTG_TH"));
         assert!(Ic3Config::preset("ind0+bogus")
             .unwrap_err()
             .contains("unknown"));

@@ -10,6 +10,7 @@
 //! An obligation that meets `I` ends the search with a counterexample chain.
 
 use super::cube::Cube;
+use super::dynamic::{decay, Effort};
 use super::frames::INF;
 use super::generalize::Initiation;
 use super::{Ic3, Stop};
@@ -30,6 +31,8 @@ pub struct Obligation {
     pub to: Vec<Vec<Value>>,
     /// found from exact models only
     pub exact: bool,
+    /// failed attempts to block it (DynAMic's `act`, see `ic3::dynamic`)
+    pub act: u32,
 }
 
 impl Ic3<'_> {
@@ -44,6 +47,9 @@ impl Ic3<'_> {
 
     fn requeue(&mut self, idx: usize, level: usize) {
         let ob = &mut self.obligations[idx];
+        if level > ob.level {
+            ob.act = decay(ob.act);
+        }
         ob.level = level;
         let key = (level, ob.depth, ob.cube.len(), idx);
         self.queue.push(Reverse(key));
@@ -96,6 +102,13 @@ impl Ic3<'_> {
                 self.requeue(idx, level + 1);
                 continue;
             }
+            // an earlier generalization that holds this cube and is still inductive
+            // relative to F_{i-1} (the IC3CFA "upper bound" rule, `ic3::cache`)
+            if let Some(g) = self.cache_lookup(&cube, level - 1) {
+                self.add_lemma(g, level);
+                self.requeue(idx, level + 1);
+                continue;
+            }
             // F_{i-1} ∧ ¬ĉ ∧ T ∧ ĉ'
             let q = self.frames.begin(level - 1, Some(&cube));
             let order = self.shuffled(&cube);
@@ -103,6 +116,18 @@ impl Ic3<'_> {
             let (r, lits) = self.frames.solve_next(&q, &order);
             match r {
                 SolveResult::Unsat => {
+                    // DynAMic: the effort follows the successor's failed attempts
+                    let next = self.obligations[idx].next;
+                    let sact = next.map_or(0, |n| self.obligations[n].act);
+                    self.effort = Effort::for_cube(&self.cfg, sact);
+                    if self.cfg.dynamic {
+                        let mode = match self.effort {
+                            Effort { ctg: false, .. } => 0,
+                            Effort { exctg_limit: 1, .. } => 1,
+                            _ => 2,
+                        };
+                        self.stats.dyn_modes[mode] += 1;
+                    }
                     let (g, j) = self.generalize(q, level - 1, &cube, order, lits, 0);
                     self.add_lemma(g, j);
                     self.requeue(idx, j + 1);
@@ -112,6 +137,7 @@ impl Ic3<'_> {
                     let (pre, post) = (fs.cur.values(&m), fs.next.values(&m));
                     let box_cube = Cube::of_box(&self.ts.state, &m, &fs.cur.vars);
                     self.frames.end(q);
+                    self.obligations[idx].act = self.obligations[idx].act.saturating_add(1);
                     let ob = self.predecessor(pre, post, box_cube, idx, level - 1);
                     self.requeue(idx, level);
                     self.new_obligation(ob)?;
@@ -149,6 +175,7 @@ impl Ic3<'_> {
                     next: Some(next),
                     to: vec![post],
                     exact: exact_next,
+                    act: 0,
                 }
             }
             _ => Obligation {
@@ -158,13 +185,16 @@ impl Ic3<'_> {
                 next: Some(next),
                 to: Vec::new(),
                 exact: false,
+                act: 0,
             },
         }
     }
 
-    /// Adds lemma `¬g` at level `j` and drops the lemmas it subsumes.
+    /// Adds lemma `¬g` at level `j` and drops the lemmas it subsumes. `¬g` is inductive
+    /// relative to `F_{j-1}` as it is now, which the generalization cache records first.
     pub(crate) fn add_lemma(&mut self, g: Cube, j: usize) {
         if j != INF {
+            self.cache_insert(&g, j - 1);
             self.frames.subsume(&g, j);
         }
         self.frames.add_lemma(g, j);

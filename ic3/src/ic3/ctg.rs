@@ -14,6 +14,11 @@
 //!   and `maxRecDepth` levels of recursion;
 //! - `+j` (§3.1.2, Down()): otherwise `ĉ'` is joined with `d̂` (the smallest cube of bound
 //!   literals holding both) and tried again, until the join meets `I`.
+//! - `+exctg` (EXCTG paper, Algorithm 4): a CTG that has an `F_{i-1}`-predecessor `p̂` of its
+//!   own is not given up at once: `p̂` is blocked first (recursively, one level lower), then
+//!   the CTG is tried again — all under one budget of `EXCTG_LIMIT` blocking attempts per
+//!   CTG, so `EXCTG_LIMIT = 1` is plain CTG. DynAMic (`ic3::dynamic`) sets `maxCTGs` and
+//!   `EXCTG_LIMIT` per cube.
 //!
 //! Every UNSAT answer is ANALYZEd (rotation, bound generalization, ungeneralization).
 //!
@@ -90,6 +95,11 @@ impl Ic3<'_> {
             if !matches!(self.initiation(&c), Initiation::Disjoint) {
                 return None;
             }
+            // an earlier generalization holding the trial cube, still inductive relative to
+            // F_i: it is the result (`ic3::cache`)
+            if let Some(g) = self.cache_lookup(&c, i) {
+                return Some(g);
+            }
             // F_i ∧ ¬c ∧ T ∧ c'   (formula 3)
             let q = self.frames.begin(i, Some(&c));
             let order = self.shuffled(&c);
@@ -112,13 +122,17 @@ impl Ic3<'_> {
             let (pre, post) = (fs.cur.values(&m), fs.next.values(&m));
             let box_cube = Cube::of_box(&self.ts.state, &m, &fs.cur.vars);
             self.frames.end(q);
-            if !(self.cfg.ctg || self.cfg.join) || rec > self.cfg.max_rec_depth {
+            let effort = self.effort;
+            if !(effort.ctg || self.cfg.join) || rec > self.cfg.max_rec_depth {
                 return None;
             }
             let d = self.ctg_cube(pre, post, box_cube, &c);
-            if self.cfg.ctg && ctgs < self.cfg.max_ctgs && i > 0 && self.block_ctg(i - 1, &d, rec) {
-                ctgs += 1;
-                continue;
+            if effort.ctg && ctgs < effort.max_ctgs && i > 0 {
+                let mut budget = effort.exctg_limit;
+                if self.block_ctg(i - 1, &d, &mut budget, rec) {
+                    ctgs += 1;
+                    continue;
+                }
             }
             if !self.cfg.join || joins >= MAX_JOINS {
                 return None;
@@ -163,23 +177,52 @@ impl Ic3<'_> {
 
     /// `+ctg`: blocks the CTG `d` at level `j + 1` when it is disjoint from `I` and has no
     /// `F_j`-predecessor, learning GENERALIZE(`d`, `j`) one recursion level deeper.
-    fn block_ctg(&mut self, j: usize, d: &Cube, rec: u32) -> bool {
+    /// EXCTG (`exctg_block` of Algorithm 4): while `d` has an `F_j`-predecessor `p` and the
+    /// shared `budget` of blocking attempts lasts, `p` is blocked first at level `j`
+    /// (recursively) and `d` tried again. Each round either returns or spends budget, so the
+    /// recursion ends; with `budget = 1` this is plain CTG.
+    fn block_ctg(&mut self, j: usize, d: &Cube, budget: &mut u32, rec: u32) -> bool {
         if d.is_empty() || !matches!(self.initiation(d), Initiation::Disjoint) {
             return false;
         }
-        // F_j ∧ ¬d ∧ T ∧ d'
-        let q = self.frames.begin(j, Some(d));
-        let order = self.shuffled(d);
-        self.stats.solver_calls += 1;
-        let (r, lits) = self.frames.solve_next(&q, &order);
-        if !r.is_unsat() {
+        loop {
+            if self.limits.hit().is_some() {
+                return false;
+            }
+            // F_j ∧ ¬d ∧ T ∧ d'
+            let q = self.frames.begin(j, Some(d));
+            let order = self.shuffled(d);
+            self.stats.solver_calls += 1;
+            let (r, lits) = self.frames.solve_next(&q, &order);
+            let m = match r {
+                SolveResult::Unsat => {
+                    let (g, level) = self.generalize(q, j, d, order, lits, rec + 1);
+                    self.add_lemma(g, level);
+                    self.stats.ctgs += 1;
+                    return true;
+                }
+                SolveResult::Sat(m) | SolveResult::Candidate(m) => m,
+                SolveResult::Unknown(_) => {
+                    self.frames.end(q);
+                    return false;
+                }
+            };
+            // a predecessor in F_0 = I: d is reachable, never blockable
+            if *budget <= 1 || j == 0 {
+                self.frames.end(q);
+                return false;
+            }
+            let fs = self.frames.solver(q.solver);
+            let (pre, post) = (fs.cur.values(&m), fs.next.values(&m));
+            let box_cube = Cube::of_box(&self.ts.state, &m, &fs.cur.vars);
             self.frames.end(q);
-            return false;
+            let p = self.ctg_cube(pre, post, box_cube, d);
+            *budget -= 1;
+            self.stats.exctg_preds += 1;
+            if !self.block_ctg(j - 1, &p, budget, rec) {
+                return false;
+            }
         }
-        let (g, level) = self.generalize(q, j, d, order, lits, rec + 1);
-        self.add_lemma(g, level);
-        self.stats.ctgs += 1;
-        true
     }
 }
 

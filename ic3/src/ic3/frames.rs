@@ -24,6 +24,7 @@ use solver::interval::Interval;
 use solver::lit::Lit;
 use solver::solve::{Roots, Stats};
 use solver::{SolveResult, Solver, SolverConfig, Var};
+use std::collections::HashMap;
 
 /// A lemma level: `Level(j)` for `F_j`, or the infinity frame.
 pub const INF: usize = usize::MAX;
@@ -169,6 +170,12 @@ pub struct Frames {
     pub lemmas: Vec<Vec<Cube>>,
     /// the cubes blocked in `F_∞`
     pub inf: Vec<Cube>,
+    /// for the generalization cache: an id per distinct lemma cube, and the highest level
+    /// each has reached (a lemma removed by subsumption keeps its last level, which
+    /// under-estimates where its states stay blocked: the subsuming lemma sits at least as
+    /// high)
+    lemma_ids: HashMap<Cube, u32>,
+    level_of: Vec<usize>,
     ts_config: (SolverConfig, Limits),
 }
 
@@ -196,6 +203,8 @@ impl Frames {
             acts: vec![Lit::pos(solver::lit::AtomId(0))],
             lemmas: vec![Vec::new()],
             inf: Vec::new(),
+            lemma_ids: HashMap::new(),
+            level_of: Vec::new(),
             ts_config: (config.clone(), limits.clone()),
         };
         f.push_frame(ts)?;
@@ -353,11 +362,42 @@ impl Frames {
                 }
             }
         }
+        self.record_level(&c, j);
         if j == INF {
             self.inf.push(c);
         } else {
             self.lemmas[j].push(c);
         }
+    }
+
+    fn record_level(&mut self, c: &Cube, j: usize) {
+        let next = self.level_of.len() as u32;
+        let id = *self.lemma_ids.entry(c.clone()).or_insert(next);
+        if id == next {
+            self.level_of.push(j);
+        }
+        let l = &mut self.level_of[id as usize];
+        *l = (*l).max(j);
+    }
+
+    /// The lemmas of `F_b` (levels `>= b`, `F_∞` included) except `skip`, by id: with
+    /// [`Frames::still_stronger`], what the generalization cache needs to know that a frame
+    /// has become at least as strong as `F_b` is now.
+    pub fn snapshot(&self, b: usize, skip: &Cube) -> Vec<u32> {
+        self.lemmas[b.max(1)..]
+            .iter()
+            .flatten()
+            .chain(&self.inf)
+            .filter(|c| *c != skip)
+            .filter_map(|c| self.lemma_ids.get(c).copied())
+            .collect()
+    }
+
+    /// `F_a` now lies inside `F_b` as it was when `ids` = [`Frames::snapshot`]`(b, …)` was
+    /// taken: `F_0 = I` lies in every frame; for `a >= 1`, every lemma of that `F_b` now sits
+    /// at a level `>= a` (levels only grow), and `F_b` was not `I` itself.
+    pub fn still_stronger(&self, a: usize, b: usize, ids: &[u32]) -> bool {
+        a == 0 || (b >= 1 && ids.iter().all(|&id| self.level_of[id as usize] >= a))
     }
 
     /// Moves lemma `¬c` from level `j` (already removed from `lemmas[j]`) to `j + 1`: only
@@ -370,6 +410,7 @@ impl Frames {
                 add_clause_at(&mut self.bad.s, &self.bad.steps[0], &c, act);
                 let fs = &mut self.solvers[j + 1];
                 add_clause_at(&mut fs.s, &fs.cur, &c, None);
+                self.record_level(&c, j + 1);
                 self.lemmas[j + 1].push(c);
             }
         }

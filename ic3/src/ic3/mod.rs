@@ -13,15 +13,18 @@
 //!
 //! Phases live in their own files, named after the paper: `block` (DFS), `generalize`
 //! (ANALYZE, GENERALIZE, ungeneralization), `ctg` (§3: inductive generalization, Down(),
-//! CTGs), `lift` (GeNTR, and lifting for CTGs), `propagate` (PUSH), `suffix` (the
+//! CTGs, EXCTG), `dynamic` (DynAMic's choice of effort), `cache` (generalization
+//! contexts), `lift` (GeNTR, and lifting for CTGs), `propagate` (PUSH), `suffix` (the
 //! bad-state query and `+abort`), `certificate`. [`cube`] and [`frames`] are the data.
 //! The solver knows nothing of IC3: everything goes through assumptions, failed assumptions
 //! and activation literals.
 
 pub mod block;
+pub mod cache;
 pub mod certificate;
 pub mod ctg;
 pub mod cube;
+pub mod dynamic;
 pub mod frames;
 pub mod generalize;
 pub mod lift;
@@ -36,8 +39,10 @@ use crate::engine::{add_stats, EngineResult, Limits, Log, Validator, Verdict};
 use crate::replay::trace_ok;
 use crate::ts::TransitionSystem;
 use block::Obligation;
+use cache::GenCache;
 use certificate::Certificate;
 use cube::{CLit, Cube};
+use dynamic::Effort;
 use frames::Frames;
 use generalize::InitSolver;
 use lift::LiftSolver;
@@ -84,6 +89,10 @@ pub struct Ic3<'a> {
     /// `since_progress` at which the next BMC probe is due
     next_probe: u64,
     rng: u64,
+    /// the effort of the generalization in progress (fixed, or DynAMic's per cube)
+    effort: Effort,
+    /// `+cache`: earlier generalizations and the frames they held against
+    cache: GenCache,
     pub stats: Ic3Stats,
 }
 
@@ -98,6 +107,8 @@ impl<'a> Ic3<'a> {
         let frames = Frames::new(ts, cfg.frames, cfg.suffix, &cfg.solver, limits)?;
         let init = InitSolver::new(ts, &cfg.solver, limits)?;
         let lift = LiftSolver::new(ts, &cfg.solver, limits)?;
+        let effort = Effort::fixed(&cfg);
+        let cache = GenCache::new(cfg.cache_size);
         let rng = cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
         let stats = Ic3Stats {
             suffix: cfg.suffix,
@@ -117,6 +128,8 @@ impl<'a> Ic3<'a> {
             since_progress: 0,
             next_probe: PROBE_FIRST,
             rng,
+            effort,
+            cache,
             stats,
         })
     }

@@ -10,11 +10,28 @@ impl Ic3<'_> {
     pub(crate) fn propagate(&mut self) -> Result<Option<usize>, super::Stop> {
         let top = self.frames.top();
         for j in 1..top {
-            let cubes = std::mem::take(&mut self.frames.lemmas[j]);
-            let mut stay = Vec::new();
+            // the lemmas stay in `lemmas[j]` until pushed: the generalization cache's record
+            // of F_j must see all of them (a lemma taken out early would make F_j look
+            // weaker than the frame the query ran against)
+            let cubes = self.frames.lemmas[j].clone();
             for c in cubes {
                 if let Some(why) = self.limits.hit() {
                     return Err(super::Stop::Unknown(why.to_string()));
+                }
+                if !self.frames.lemmas[j].contains(&c) {
+                    continue; // subsumed by a lemma pushed before it
+                }
+                // an earlier generalization holding c, inductive relative to F_j as it is
+                // now (`ic3::cache`): pushed without a query, in place of c
+                if let Some(g) = self.cache_lookup(&c, j) {
+                    self.stats.pushed += 1;
+                    self.frames.lemmas[j].retain(|d| *d != c);
+                    if g == c {
+                        self.frames.push_lemma(c, j);
+                    } else {
+                        self.add_lemma(g, j + 1);
+                    }
+                    continue;
                 }
                 // F_j ∧ T ∧ c'   (is the lemma ¬c inductive relative to F_j?)
                 let q = self.frames.begin(j, None);
@@ -24,13 +41,14 @@ impl Ic3<'_> {
                 match r {
                     SolveResult::Unsat => {
                         self.stats.pushed += 1;
+                        self.cache_insert(&c, j);
+                        self.frames.lemmas[j].retain(|d| *d != c);
                         self.frames.push_lemma(c, j);
                     }
                     SolveResult::Unknown(why) => return Err(super::Stop::Unknown(why)),
-                    _ => stay.push(c),
+                    _ => {}
                 }
             }
-            self.frames.lemmas[j] = stay;
             if self.frames.lemmas[j].is_empty() {
                 return Ok(Some(j));
             }

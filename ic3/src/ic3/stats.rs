@@ -40,6 +40,14 @@ pub struct Ic3Stats {
     pub ctgs: u64,
     pub joins: u64,
     pub lifted: u64,
+    /// EXCTG: predecessors of CTGs blocked (or tried) inside the shared budget (`+exctg`,
+    /// DynAMic's third mode)
+    pub exctg_preds: u64,
+    /// DynAMic: blocked cubes generalized standard / with CTG / with EXCTG
+    pub dyn_modes: [u64; 3],
+    /// generalization cache (`+cache`): lookups, and the hits that saved a query
+    pub cache_lookups: u64,
+    pub cache_hits: u64,
     /// time in GENERALIZE (blocked cubes) and in GeNTR
     pub gen_time: Duration,
     /// time in the added generalization of §3 (`+ig` step 2 with Down()/CTG), part of
@@ -107,6 +115,12 @@ impl Ic3Stats {
         self.ctgs += o.ctgs;
         self.joins += o.joins;
         self.lifted += o.lifted;
+        self.exctg_preds += o.exctg_preds;
+        for k in 0..3 {
+            self.dyn_modes[k] += o.dyn_modes[k];
+        }
+        self.cache_lookups += o.cache_lookups;
+        self.cache_hits += o.cache_hits;
         self.gentr_time += o.gentr_time;
     }
 
@@ -157,6 +171,16 @@ impl Ic3Stats {
             ("ic3_ctgs", self.ctgs.to_string()),
             ("ic3_joins", self.joins.to_string()),
             ("ic3_lifted", self.lifted.to_string()),
+            ("ic3_exctg_preds", self.exctg_preds.to_string()),
+            (
+                "ic3_dynamic_modes",
+                format!(
+                    "[{},{},{}]",
+                    self.dyn_modes[0], self.dyn_modes[1], self.dyn_modes[2]
+                ),
+            ),
+            ("ic3_cache_lookups", self.cache_lookups.to_string()),
+            ("ic3_cache_hits", self.cache_hits.to_string()),
             (
                 "ic3_addgen_time_s",
                 format!("{:.6}", self.addgen_time.as_secs_f64()),

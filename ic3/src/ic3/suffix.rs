@@ -56,6 +56,7 @@ impl Ic3<'_> {
                     next: None,
                     to: if exact { to } else { Vec::new() },
                     exact: exact && pre.is_some(),
+                    act: 0,
                 };
                 self.new_obligation(ob)?;
                 Ok(true)
