@@ -77,10 +77,12 @@ pub enum Command {
         /// Engine for transition systems (BMC, k-induction, IC3, or all in parallel).
         #[arg(long, value_enum, default_value = "portfolio")]
         engine: EngineArg,
-        /// IC3 configuration in the paper's notation: `indK` (suffix length K) with any of
-        /// `+abort`, `+ld`, `+ldonce`, e.g. `ind2+abort` (Table 1 rows: ind0, ind0+ld,
-        /// ind0+ldonce, ind0+abort, ind2, ind2+abort).
-        #[arg(long, default_value = "ind0")]
+        /// IC3 configuration (also the portfolio's IC3 member) in the paper's notation:
+        /// `indK` (suffix length K) with any of `+abort`, `+ld`, `+ldonce`, `+ig`, `+j`,
+        /// `+ctg`, `+lf`, `+exctg`, `+dynamic`, `+cache`, e.g. `ind2+abort`; or `exctg`,
+        /// `dynamic`. Default `dynamic` (= ind2+abort+ig+lf+dynamic, the best measured:
+        /// benchmarks/RESULTS.md).
+        #[arg(long, default_value = "dynamic")]
         config: String,
         /// IC3 frames: one solver with activation literals, or one solver per frame.
         #[arg(long, value_enum, default_value = "single")]

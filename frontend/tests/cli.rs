@@ -415,6 +415,8 @@ fn ic3_prints_an_invariant_that_check_certificate_accepts() {
             "solve",
             "--engine",
             "ic3",
+            "--config",
+            "ind0",
             "--frames",
             frames,
             "--check-certificate",
