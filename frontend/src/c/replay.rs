@@ -1,0 +1,290 @@
+//! Independent confirmation of a reachable goal: the original (preprocessed) C text, with one
+//! marker call inserted at the goal, is compiled by gcc (`-O0`, SSE arithmetic, no
+//! contraction: exact IEEE binary32/binary64 as the C standard's Annex F prescribes) and run
+//! with the trace's nondet values; the goal counts as reached only if the marker runs.
+
+use super::cfg::{Cfg, Instrument, Ty};
+use std::fmt::Write as _;
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A nondet value: raw bits (floats) or the two's-complement integer.
+#[derive(Clone, Debug, PartialEq)]
+pub enum InputValue {
+    Bits(Ty, u64),
+    Int(Ty, i128),
+}
+
+impl InputValue {
+    fn raw(&self) -> u64 {
+        match self {
+            InputValue::Bits(_, b) => *b,
+            InputValue::Int(_, v) => *v as u64,
+        }
+    }
+    /// C text of the value (`0x1.8p+1f`, `-3`, `NAN`...).
+    pub fn c_text(&self) -> String {
+        match self {
+            InputValue::Bits(Ty::F32, b) => {
+                let f = f32::from_bits(*b as u32);
+                if f.is_nan() {
+                    format!("NAN (bits 0x{b:08x})")
+                } else {
+                    format!("{f:e}f (bits 0x{b:08x})")
+                }
+            }
+            InputValue::Bits(_, b) => {
+                let f = f64::from_bits(*b);
+                if f.is_nan() {
+                    format!("NAN (bits 0x{b:016x})")
+                } else {
+                    format!("{f:e} (bits 0x{b:016x})")
+                }
+            }
+            InputValue::Int(_, v) => v.to_string(),
+        }
+    }
+    /// The value as a C expression (for witnesses).
+    pub fn c_expr(&self) -> String {
+        match self {
+            InputValue::Bits(Ty::F32, b) => {
+                let f = f32::from_bits(*b as u32);
+                if f.is_nan() {
+                    "NAN".into()
+                } else if f.is_infinite() {
+                    if f > 0.0 { "INFINITY".into() } else { "-INFINITY".into() }
+                } else {
+                    format!("{f:e}f")
+                }
+            }
+            InputValue::Bits(_, b) => {
+                let f = f64::from_bits(*b);
+                if f.is_nan() {
+                    "NAN".into()
+                } else if f.is_infinite() {
+                    if f > 0.0 { "INFINITY".into() } else { "-INFINITY".into() }
+                } else {
+                    format!("{f:e}")
+                }
+            }
+            InputValue::Int(_, v) => v.to_string(),
+        }
+    }
+}
+
+/// The outcome of a replay.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Replay {
+    /// the goal was reached; which of the instrumented goals (index into `goals`, when fewer
+    /// than 100 were instrumented)
+    Confirmed(Option<usize>),
+    NotReached(String),
+    Unavailable(String),
+}
+
+fn tmpdir() -> PathBuf {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    std::env::temp_dir().join(format!("icpic3-replay-{}-{n}", std::process::id()))
+}
+
+const NONDET_TYPES: &[(&str, &str)] = &[
+    ("char", "char"),
+    ("uchar", "unsigned char"),
+    ("short", "short"),
+    ("ushort", "unsigned short"),
+    ("int", "int"),
+    ("uint", "unsigned int"),
+    ("unsigned_int", "unsigned int"),
+    ("long", "long"),
+    ("ulong", "unsigned long"),
+    ("longlong", "long long"),
+    ("ulonglong", "unsigned long long"),
+    ("bool", "_Bool"),
+];
+
+/// Runs the program to see whether goal `goal` is reached with `inputs` (in the order the
+/// program asks for them). `goals` are the goals to instrument (all get the marker, the
+/// program exits with 77 at the first one).
+pub fn replay(
+    text: &str,
+    cfg: &Cfg,
+    goals: &[usize],
+    inputs: &[InputValue],
+    lp64: bool,
+) -> Replay {
+    if !lp64 && cfg.model_sensitive {
+        return Replay::Unavailable(
+            "ILP32 program uses `long`/`sizeof`; no 32-bit C compiler configured to replay it"
+                .into(),
+        );
+    }
+    // insertions into the preprocessed text
+    let mut ins: Vec<(usize, String)> = Vec::new();
+    for (gi, &g) in goals.iter().enumerate() {
+        let id = gi.min(99);
+        let mark = format!("__icpic3_goal({id});");
+        match cfg.goals[g].instrument {
+            Instrument::WrapStmt(a, b) => {
+                ins.push((a, format!("{{{mark} ")));
+                ins.push((b, " }".into()));
+            }
+            Instrument::ElseAfter(a, b) => {
+                ins.push((a, "{ ".into()));
+                ins.push((b, format!(" }} else {{{mark}}}")));
+            }
+            Instrument::WrapExpr(a, b) => {
+                ins.push((a, format!("(__icpic3_goal({id}), ")));
+                ins.push((b, ")".into()));
+            }
+            Instrument::None => {
+                return Replay::Unavailable(format!(
+                    "the goal at {} cannot be observed in the C text",
+                    cfg.goals[g].pos
+                ))
+            }
+        }
+    }
+    // later insertions at the same offset go outside earlier ones for ends, inside for starts
+    ins.sort_by(|x, y| y.0.cmp(&x.0));
+    let mut prog = text.to_string();
+    for (off, s) in ins {
+        if off > prog.len() || !prog.is_char_boundary(off) {
+            return Replay::Unavailable("instrumentation offset out of range".into());
+        }
+        prog.insert_str(off, &s);
+    }
+    let mut header = String::from("void __icpic3_goal(int);\n");
+    if cfg.function != "main" {
+        header.push_str("#define main __icpic3_original_main\n");
+    }
+    let prog = format!("{header}{prog}");
+    // the harness
+    let mut h = String::new();
+    h.push_str("#include <stdint.h>\n#include <string.h>\n#include <unistd.h>\n");
+    let vals: Vec<String> = inputs.iter().map(|v| format!("0x{:x}ULL", v.raw())).collect();
+    let _ = writeln!(
+        h,
+        "static const unsigned long long icv[] = {{ {}0 }};\nstatic const int icn = {};\nstatic int ick = 0;",
+        vals.iter().map(|v| format!("{v}, ")).collect::<String>(),
+        inputs.len()
+    );
+    h.push_str("static unsigned long long icnext(void) { if (ick >= icn) _exit(3); return icv[ick++]; }\n");
+    h.push_str("float __VERIFIER_nondet_float(void) { uint32_t u = (uint32_t)icnext(); float f; memcpy(&f, &u, 4); return f; }\n");
+    h.push_str("double __VERIFIER_nondet_double(void) { uint64_t u = icnext(); double d; memcpy(&d, &u, 8); return d; }\n");
+    for (n, t) in NONDET_TYPES {
+        let _ = writeln!(h, "{t} __VERIFIER_nondet_{n}(void) {{ return ({t})icnext(); }}");
+    }
+    h.push_str("void __icpic3_goal(int id) { _exit(100 + id); }\n");
+    h.push_str("void __assert_fail(const char *a, const char *b, unsigned int c, const char *d) { (void)a; (void)b; (void)c; (void)d; _exit(78); }\n");
+    h.push_str("void __VERIFIER_error(void) { _exit(78); }\n");
+    if cfg.function != "main" {
+        let cty = |t: Ty| match t {
+            Ty::Void => "void".to_string(),
+            t => t.c_name(),
+        };
+        let ps: Vec<String> = cfg.entry_params.iter().map(|t| cty(*t)).collect();
+        let _ = writeln!(
+            h,
+            "{} {}({});",
+            cty(cfg.entry_ret),
+            cfg.function,
+            if ps.is_empty() { "void".into() } else { ps.join(", ") }
+        );
+        h.push_str("int main(void) {\n");
+        let mut args = Vec::new();
+        for (i, t) in cfg.entry_params.iter().enumerate() {
+            let get = match t {
+                Ty::F32 => "__VERIFIER_nondet_float()".to_string(),
+                Ty::F64 => "__VERIFIER_nondet_double()".to_string(),
+                t => format!("({})icnext()", t.c_name()),
+            };
+            let _ = writeln!(h, "  {} a{i} = {get};", cty(*t));
+            args.push(format!("a{i}"));
+        }
+        let _ = writeln!(h, "  {}({});\n  return 0;\n}}", cfg.function, args.join(", "));
+    }
+    let dir = tmpdir();
+    if std::fs::create_dir_all(&dir).is_err() {
+        return Replay::Unavailable("cannot create a temporary directory".into());
+    }
+    let r = compile_and_run(&dir, &prog, &h);
+    let _ = std::fs::remove_dir_all(&dir);
+    r
+}
+
+fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str) -> Replay {
+    let p = dir.join("prog.c");
+    let hp = dir.join("harness.c");
+    let exe = dir.join("prog");
+    if std::fs::write(&p, prog).is_err() || std::fs::write(&hp, harness).is_err() {
+        return Replay::Unavailable("cannot write the replay files".into());
+    }
+    let out = Command::new("gcc")
+        .args([
+            "-std=gnu11",
+            "-O0",
+            "-w",
+            "-fno-builtin",
+            "-ffp-contract=off",
+            "-fexcess-precision=standard",
+            "-frounding-math",
+            "-fsignaling-nans",
+            "-mfpmath=sse",
+            "-msse2",
+        ])
+        .arg(&p)
+        .arg(&hp)
+        .arg("-lm")
+        .arg("-o")
+        .arg(&exe)
+        .output();
+    match out {
+        Err(e) => return Replay::Unavailable(format!("cannot run gcc: {e}")),
+        Ok(o) if !o.status.success() => {
+            let msg = String::from_utf8_lossy(&o.stderr);
+            let first = msg.lines().find(|l| l.contains("error")).unwrap_or("").to_string();
+            return Replay::Unavailable(format!("gcc could not build the replay: {first}"));
+        }
+        Ok(_) => {}
+    }
+    let child = Command::new(&exe)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return Replay::Unavailable(format!("cannot run the replay: {e}")),
+    };
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(st)) => {
+                let mut err = String::new();
+                if let Some(mut e) = child.stderr.take() {
+                    let _ = e.read_to_string(&mut err);
+                }
+                return match st.code() {
+                    Some(c) if (100..200).contains(&c) => {
+                        Replay::Confirmed(Some((c - 100) as usize).filter(|&i| i < 99))
+                    }
+                    Some(3) => Replay::NotReached("the run asked for more inputs than the trace has".into()),
+                    Some(c) => Replay::NotReached(format!("the run ended with exit code {c} before the goal")),
+                    None => Replay::NotReached("the run was ended by a signal before the goal".into()),
+                };
+            }
+            Ok(None) => {
+                if start.elapsed() > Duration::from_secs(20) {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    return Replay::NotReached("the run did not finish within 20 s".into());
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(e) => return Replay::Unavailable(format!("waiting for the replay: {e}")),
+        }
+    }
+}
