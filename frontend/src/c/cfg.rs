@@ -176,6 +176,8 @@ pub enum Ins {
     Assume(E),
     /// the variable gets a nondeterministic value: nondet site `site`
     Havoc(usize, usize),
+    /// the variable gets an arbitrary value that is not an input (an uninitialised local)
+    Forget(usize),
     /// taking the edge reaches goal `g`
     Goal(usize),
     /// goal `g` (undefined behaviour) is reached if the condition holds here

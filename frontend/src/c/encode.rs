@@ -36,8 +36,14 @@ pub struct Encoded {
     pub pc_stop: usize,
 }
 
-/// Expressions longer than this are stored in a temporary variable.
-const SHARE_LEN: usize = 160;
+/// Value expressions longer than this are stored in a temporary variable. Temporaries are
+/// defined on every path of the block, which makes the solver compute them even where they
+/// are not used (measured: a 2-step trace of examples/c/mode_switch.c took 11 s with fp64
+/// temporaries at 160 characters, 1 ms with expressions kept inline), so values are shared
+/// only when they get very long.
+const SHARE_LEN: usize = 4000;
+/// Conditions longer than this are stored in a Boolean temporary (cheap for the solver).
+const SHARE_BOOL_LEN: usize = 160;
 
 struct Enc<'a> {
     cfg: &'a Cfg,
@@ -116,7 +122,7 @@ impl<'a> Enc<'a> {
     }
 
     fn share_bool(&mut self, e: String) -> String {
-        if e.len() > SHARE_LEN {
+        if e.len() > SHARE_BOOL_LEN {
             self.temp("boole", e, true)
         } else {
             e
@@ -341,6 +347,14 @@ impl<'a> Enc<'a> {
                         sites.push((*site, val.clone(), g));
                         let mut env2 = env.clone();
                         env2.insert(*v, val);
+                        (reach.clone(), env2)
+                    }
+                    Ins::Forget(v) => {
+                        self.temps += 1;
+                        let name = format!("_fv{}", self.temps);
+                        self.decls.push(format!("  {} {name};", cfg.vars[*v].ty.hys()));
+                        let mut env2 = env.clone();
+                        env2.insert(*v, name);
                         (reach.clone(), env2)
                     }
                     Ins::Goal(g) => {

@@ -517,7 +517,11 @@ impl<'a> Lowerer<'a> {
                 let x = self.convert(x, t, info.ty, &mut cur, e.span)?;
                 cur = self.assign_edge(cur, v, x);
             } else {
+                // indeterminate until assigned (also on every later entry of the block)
                 self.scopes.last_mut().unwrap().insert(name, Binding::Var(v));
+                let n = self.cfg.new_node();
+                self.cfg.edge(cur, n, Ins::Forget(v));
+                cur = n;
             }
         }
         Ok(cur)
@@ -1397,6 +1401,21 @@ impl<'a> Lowerer<'a> {
                     n if n.contains("nan") => (E::OfCond(INT, E::IsNan(x.b()).b()), INT),
                     _ => (E::OfCond(INT, E::IsInf(x.b()).b()), INT),
                 })
+            }
+            "__builtin_isinf_sign" => {
+                self.nargs(args, 1, span)?;
+                let (x, t) = self.expr(&args[0], cur)?;
+                if !t.is_float() {
+                    return self.err(span, format!("`{name}` of a non-float"));
+                }
+                let neg = E::Cmp(Rel::Lt, t, x.clone().b(), zero(t).b());
+                let v = E::Ite(
+                    INT,
+                    E::IsInf(x.b()).b(),
+                    E::Ite(INT, neg.b(), E::Int(INT, -1).b(), E::Int(INT, 1).b()).b(),
+                    E::Int(INT, 0).b(),
+                );
+                Ok((v, INT))
             }
             "fmin" | "fmax" | "fminf" | "fmaxf" => {
                 self.nargs(args, 2, span)?;

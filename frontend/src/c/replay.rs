@@ -179,7 +179,11 @@ pub fn replay(
     }
     h.push_str("void __icpic3_goal(int id) { _exit(100 + id); }\n");
     h.push_str("void __assert_fail(const char *a, const char *b, unsigned int c, const char *d) { (void)a; (void)b; (void)c; (void)d; _exit(78); }\n");
-    h.push_str("void __VERIFIER_error(void) { _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void __VERIFIER_error(void) { _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void reach_error(void) { _exit(78); }\n");
+    // weak: a definition in the program wins
+    h.push_str("__attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) _exit(4); }\n");
+    h.push_str("__attribute__((weak)) void assume_abort_if_not(int c) { if (!c) _exit(4); }\n");
     if cfg.function != "main" {
         let cty = |t: Ty| match t {
             Ty::Void => "void".to_string(),
