@@ -33,7 +33,6 @@ struct FnCtx {
 struct SwitchCtx {
     cases: Vec<(i128, usize)>,
     default: Option<usize>,
-    ty: Ty,
 }
 
 pub struct Lowerer<'a> {
@@ -792,7 +791,6 @@ impl<'a> Lowerer<'a> {
         self.switches.push(SwitchCtx {
             cases: Vec::new(),
             default: None,
-            ty: pt,
         });
         self.breaks.push(exit);
         let body_start = self.cfg.new_node(); // unreachable: code before the first label

@@ -155,6 +155,9 @@ fn solve_encoded(
             };
             let last = trace.last().cloned().unwrap_or_default();
             let is_true = |v: Option<&Value>| matches!(v, Some(Value::Bool(true)));
+            if !is_true(last.get(hit_i)) && !is_true(last.get(ub_i)) {
+                return GoalAnswer::Unknown { why: "internal error: the trace does not end in a target state".into() };
+            }
             // inputs in program order
             let mut inputs = Vec::new();
             let mut ret_pos = Vec::new();
@@ -190,7 +193,9 @@ fn solve_encoded(
                     ret_pos.push(ns.ret_pos.clone());
                 }
             }
-            if is_true(last.get(ub_i)) && !is_true(last.get(hit_i)) {
+            // undefined behaviour anywhere on the trace (also in the step that reaches the
+            // goal): the program's behaviour from there on is not defined by C
+            if trace.iter().any(|s| is_true(s.get(ub_i))) {
                 return GoalAnswer::UndefinedBehaviour {
                     at: format!("after {} step(s)", trace.len().saturating_sub(1)),
                 };
