@@ -267,3 +267,232 @@ fn deadcode_mode_switch() {
     // answer may contradict the hand-verified status
     check_report("mode_switch.c", "4", true);
 }
+
+/// Random C expressions over int, unsigned, float, double, long long, short and unsigned
+/// char (promotions, usual arithmetic conversions, casts, comparisons, `?:`, bitwise
+/// operators), evaluated by gcc on x86-64 (SSE, exact IEEE); icpic3 must prove that each
+/// result is exactly gcc's (`true`) and reach the error when one check is inverted (`false`).
+#[test]
+fn random_expressions_agree_with_gcc() {
+    if !gcc_available() {
+        return;
+    }
+    for seed in [1u64, 2, 3] {
+        let mut rng = Rng(seed.wrapping_mul(0x9e3779b97f4a7c15) | 1);
+        let mut decls = String::new();
+        let mut checks = Vec::new();
+        for i in 0..25 {
+            let (e, k) = gen(&mut rng, 3);
+            decls.push_str(&format!("  {} r{i} = {e};\n", k.c()));
+            checks.push(k);
+        }
+        let vars = "  int a = -37; unsigned int u = 4000000000u; float f = 0.1f; double d = -2.5e-3;\n  long long l = -1234567LL; short s = -300; unsigned char c = 250;\n";
+        // gcc's values
+        let mut pr = String::from("#include <stdio.h>\nint main(void) {\n");
+        pr.push_str(vars);
+        pr.push_str(&decls);
+        for (i, k) in checks.iter().enumerate() {
+            pr.push_str(&match k {
+                K::F | K::D => format!("  printf(\"%a\\n\", (double)r{i});\n"),
+                K::U => format!("  printf(\"%llu\\n\", (unsigned long long)r{i});\n"),
+                _ => format!("  printf(\"%lld\\n\", (long long)r{i});\n"),
+            });
+        }
+        pr.push_str("  return 0;\n}\n");
+        let dir = std::env::temp_dir().join(format!("icpic3-c-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let src = dir.join(format!("gen{seed}.c"));
+        let exe = dir.join(format!("gen{seed}"));
+        std::fs::write(&src, &pr).unwrap();
+        let o = Command::new("gcc")
+            .args(["-O0", "-ffp-contract=off", "-w", "-o"])
+            .arg(&exe)
+            .arg(&src)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = Command::new(&exe).output().unwrap();
+        let vals: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
+        assert_eq!(vals.len(), checks.len());
+        let cond = |i: usize, k: &K, v: &str, negate: bool| -> String {
+            let (eq, ne) = if negate { ("!=", "==") } else { ("==", "!=") };
+            match (k, v.trim_start_matches('-')) {
+                (K::F | K::D, "nan") => format!("r{i} {eq} r{i}"),
+                (K::F | K::D, "inf") => {
+                    let s = if v.starts_with('-') { "-" } else { "" };
+                    format!("r{i} {ne} ({})({s}1.0 / 0.0)", k.c())
+                }
+                (K::F | K::D, _) => format!("r{i} {ne} ({})({v})", k.c()),
+                (K::U, _) => format!("r{i} {ne} ({})({v}ULL)", k.c()),
+                _ => format!("r{i} {ne} ({})({v}LL)", k.c()),
+            }
+        };
+        let mut prog = String::from("int main(void) {\n");
+        prog.push_str(vars);
+        prog.push_str(&decls);
+        for (i, k) in checks.iter().enumerate() {
+            prog.push_str(&format!("  if ({}) reach_error();\n", cond(i, k, &vals[i], false)));
+        }
+        prog.push_str("  return 0;\n}\n");
+        let (v, all, _) = solve(&format!("agree{seed}.c"), &prog, "lp64");
+        assert_eq!(v, "true", "seed {seed}: icpic3 disagrees with gcc on\n{prog}\ngcc: {vals:?}\n{all}");
+        // the inverted check of the last result is reachable
+        let last = checks.len() - 1;
+        let mut prog2 = String::from("int main(void) {\n");
+        prog2.push_str(vars);
+        prog2.push_str(&decls);
+        prog2.push_str(&format!("  if ({}) reach_error();\n  return 0;\n}}\n", cond(last, &checks[last], &vals[last], true)));
+        let (v, all, _) = solve(&format!("disagree{seed}.c"), &prog2, "lp64");
+        assert_eq!(v, "false", "seed {seed}:\n{prog2}\n{all}");
+    }
+}
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn pick(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum K {
+    I,
+    U,
+    F,
+    D,
+    L,
+}
+
+impl K {
+    fn c(self) -> &'static str {
+        match self {
+            K::I => "int",
+            K::U => "unsigned int",
+            K::F => "float",
+            K::D => "double",
+            K::L => "long long",
+        }
+    }
+    fn is_int(self) -> bool {
+        matches!(self, K::I | K::U | K::L)
+    }
+}
+
+fn conv(a: K, b: K) -> K {
+    if a == K::D || b == K::D {
+        K::D
+    } else if a == K::F || b == K::F {
+        K::F
+    } else if a == K::L || b == K::L {
+        K::L
+    } else if a == K::U || b == K::U {
+        K::U
+    } else {
+        K::I
+    }
+}
+
+fn leaf(r: &mut Rng) -> (String, K) {
+    let v: &[(&str, K)] = &[
+        ("a", K::I),
+        ("u", K::U),
+        ("f", K::F),
+        ("d", K::D),
+        ("l", K::L),
+        ("s", K::I),
+        ("c", K::I),
+        ("7", K::I),
+        ("-3", K::I),
+        ("3000000000u", K::U),
+        ("1.5f", K::F),
+        ("0.1f", K::F),
+        ("16777217.0f", K::F),
+        ("0.1", K::D),
+        ("1e-3", K::D),
+        ("-2.5", K::D),
+        ("3.0e10", K::D),
+        ("0x1.8p-3", K::D),
+        ("2251799813685247LL", K::L),
+        ("1e38f", K::F),
+    ];
+    let (s, k) = v[r.pick(v.len() as u64) as usize];
+    (s.to_string(), k)
+}
+
+fn gen(r: &mut Rng, depth: u32) -> (String, K) {
+    if depth == 0 || r.pick(4) == 0 {
+        return leaf(r);
+    }
+    match r.pick(10) {
+        0..=2 => {
+            let (x, kx) = gen(r, depth - 1);
+            let (y, ky) = gen(r, depth - 1);
+            let op = if r.pick(2) == 0 { "+" } else { "-" };
+            (format!("({x} {op} {y})"), conv(kx, ky))
+        }
+        3 => {
+            let (x, kx) = leaf(r);
+            let (y, ky) = leaf(r);
+            // no signed overflow: the 2^51 - 1 constant only in sums (sums stay below 2^53: the solver cannot pin int64 values beyond 2^53, it answers unknown there)
+            let op = if x.ends_with("LL") || y.ends_with("LL") { "+" } else { "*" };
+            (format!("({x} {op} {y})"), conv(kx, ky))
+        }
+        4 => {
+            let (x, kx) = gen(r, depth - 1);
+            let (y, ky) = gen(r, depth - 1);
+            let k = conv(kx, ky);
+            if k.is_int() {
+                (format!("({x} % 7)"), conv(kx, K::I))
+            } else {
+                (format!("({x} / {y})"), k)
+            }
+        }
+        5 => {
+            let (x, _) = gen(r, depth - 1);
+            let (y, _) = gen(r, depth - 1);
+            let op = ["<", "<=", "==", "!=", ">", ">="][r.pick(6) as usize];
+            (format!("({x} {op} {y})"), K::I)
+        }
+        6 => {
+            let (c, _) = gen(r, depth - 1);
+            let (x, kx) = gen(r, depth - 1);
+            let (y, ky) = gen(r, depth - 1);
+            (format!("(({c}) > 0 ? {x} : {y})"), conv(kx, ky))
+        }
+        7 => {
+            let (x, kx) = gen(r, depth - 1);
+            match r.pick(4) {
+                0 => (format!("((float)({x}))"), K::F),
+                1 => (format!("((double)({x}))"), K::D),
+                2 if kx.is_int() => (format!("((unsigned char)({x}))"), K::I),
+                3 if kx.is_int() => (format!("((unsigned int)({x}))"), K::U),
+                _ => (format!("((double)({x}))"), K::D),
+            }
+        }
+        8 => {
+            let (x, kx) = gen(r, depth - 1);
+            let (y, ky) = gen(r, depth - 1);
+            if kx.is_int() && ky.is_int() {
+                let op = ["&", "|", "^"][r.pick(3) as usize];
+                (format!("({x} {op} {y})"), conv(kx, ky))
+            } else {
+                (format!("({x} + {y})"), conv(kx, ky))
+            }
+        }
+        _ => {
+            let (x, kx) = gen(r, depth - 1);
+            match r.pick(3) {
+                0 => (format!("(!{x})"), K::I),
+                1 if kx == K::U => (format!("(~{x})"), K::U),
+                _ => (format!("(-({x}))"), kx),
+            }
+        }
+    }
+}
