@@ -496,3 +496,38 @@ fn gen(r: &mut Rng, depth: u32) -> (String, K) {
         }
     }
 }
+
+/// Unbraced and nested statements, `else if`, fall-through cases: every branch goal is
+/// reachable, so every instrumentation of the C text (one goal, and all open goals at once
+/// for coverage) must compile and observe its goal.
+#[test]
+fn deadcode_instrumentation_of_unbraced_code() {
+    if !gcc_available() {
+        return;
+    }
+    let p = temp_c(
+        "unbraced.c",
+        "int main(void) {\n  int x = __VERIFIER_nondet_int();\n  int y = 0, k;\n  for (k = 0; k < 2; k++)\n    if (x > 5)\n      if (x < 10) y = 1;\n  if (x == 7) y = 2; else if (x == 8) y = 3;\n  switch (x) { case 1: case 2: y = 4; break; default: ; }\n  while (y > 100) y--;\n  return y;\n}",
+    );
+    let o = icpic3(&["deadcode", "--format", "json", "--timeout", "20", p.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    let goals = v["goals"].as_array().unwrap();
+    let mut covered = 0;
+    for g in goals {
+        let kind = g["kind"].as_str().unwrap();
+        let status = g["status"].as_str().unwrap();
+        let want = match (kind, g["line"].as_u64()) {
+            ("signed-overflow", _) => "DEAD",
+            // `while (y > 100)`: y <= 4
+            ("loop-body", Some(16)) => "DEAD",
+            ("then", Some(16)) => "DEAD",
+            _ => "REACHABLE",
+        };
+        assert_eq!(status, want, "{g}");
+        if g["detail"].as_str().unwrap().contains("by the inputs found for") {
+            covered += 1;
+        }
+    }
+    assert!(goals.len() >= 14, "{v}");
+    assert!(covered >= 3, "coverage replays confirm several goals at once: {v}");
+}

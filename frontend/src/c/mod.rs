@@ -201,7 +201,7 @@ fn solve_encoded(
                 };
             }
             let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
-            match replay::replay(&file.source.text, cfg, replay_goals, &vals, lp64) {
+            match replay::replay(&file.source.text, cfg, replay_goals, &vals, lp64, false) {
                 Replay::Confirmed(which) => GoalAnswer::Reached {
                     which: which.and_then(|i| replay_goals.get(i).copied()),
                     inputs,
@@ -211,6 +211,7 @@ fn solve_encoded(
                 Replay::NotReached(why) => GoalAnswer::Unknown {
                     why: format!("a trace was found but its replay did not confirm it: {why}"),
                 },
+                Replay::Covered(_) => GoalAnswer::Unknown { why: "internal error: coverage".into() },
                 Replay::Unavailable(why) => GoalAnswer::Unknown {
                     why: format!("a trace was found but could not be replayed: {why}"),
                 },
@@ -288,30 +289,62 @@ pub fn deadcode(
 ) -> Result<Vec<DeadcodeLine>, CError> {
     let cfg = lower_fn(file, model, entry, true)?;
     let lp64 = model == DataModel::Lp64;
-    let mut lines = Vec::new();
-    for g in 0..cfg.goals.len() {
-        let goal = &cfg.goals[g];
+    let n = cfg.goals.len();
+    // status per goal; a goal passed by a confirmed run of another goal's inputs is
+    // REACHABLE without a solver call of its own
+    let mut answers: Vec<Option<(&'static str, String, Vec<(String, InputValue)>)>> = vec![None; n];
+    for g in 0..n {
+        if answers[g].is_some() {
+            continue;
+        }
         let sel = Selection { hit: vec![g], ub: vec![] };
         let mut o = TsOptions { log: opts.log.clone(), ic3: opts.ic3.clone(), solver: opts.solver.clone(), ..*opts };
         if let Some(t) = per_goal {
             o.timeout = Some(o.timeout.map_or(t, |x| x.min(t)));
         }
         let a = solve_goals(file, &cfg, &sel, &[g], &o, lp64);
-        let (status, detail, inputs) = match a {
+        answers[g] = Some(match a {
             GoalAnswer::Unreachable { engine } => ("DEAD", format!("proved unreachable ({engine})"), vec![]),
-            GoalAnswer::Reached { inputs, steps, .. } => ("REACHABLE", format!("after {steps} step(s), confirmed by gcc replay"), inputs),
+            GoalAnswer::Reached { inputs, steps, .. } => {
+                // the same inputs may reach other open goals: run them once with every open
+                // goal observed
+                let open: Vec<usize> = (0..n).filter(|&x| x != g && answers[x].is_none()).collect();
+                if !open.is_empty() {
+                    let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+                    if let Replay::Covered(hit) = replay::replay(&file.source.text, &cfg, &open, &vals, lp64, true) {
+                        for i in hit {
+                            if let Some(&other) = open.get(i) {
+                                answers[other] = Some((
+                                    "REACHABLE",
+                                    format!("by the inputs found for {} (confirmed by gcc replay)", cfg.goals[g].pos),
+                                    inputs.clone(),
+                                ));
+                            }
+                        }
+                    }
+                }
+                ("REACHABLE", format!("after {steps} step(s), confirmed by gcc replay"), inputs)
+            }
             GoalAnswer::UndefinedBehaviour { at } => ("UNKNOWN", format!("undefined behaviour {at}"), vec![]),
             GoalAnswer::Unknown { why } => ("UNKNOWN", why, vec![]),
-        };
-        lines.push(DeadcodeLine {
-            pos: goal.pos.clone(),
-            kind: goal.kind,
-            function: goal.function.clone(),
-            status,
-            detail,
-            inputs,
         });
     }
+    let lines = answers
+        .into_iter()
+        .enumerate()
+        .map(|(g, a)| {
+            let (status, detail, inputs) = a.unwrap_or(("UNKNOWN", "not analysed".into(), vec![]));
+            let goal = &cfg.goals[g];
+            DeadcodeLine {
+                pos: goal.pos.clone(),
+                kind: goal.kind,
+                function: goal.function.clone(),
+                status,
+                detail,
+                inputs,
+            }
+        })
+        .collect();
     Ok(lines)
 }
 

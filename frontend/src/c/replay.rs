@@ -80,6 +80,8 @@ pub enum Replay {
     /// the goal was reached; which of the instrumented goals (index into `goals`, when fewer
     /// than 100 were instrumented)
     Confirmed(Option<usize>),
+    /// coverage mode: the instrumented goals (indices into `goals`) the run passed
+    Covered(Vec<usize>),
     NotReached(String),
     Unavailable(String),
 }
@@ -114,6 +116,7 @@ pub fn replay(
     goals: &[usize],
     inputs: &[InputValue],
     lp64: bool,
+    cover: bool,
 ) -> Replay {
     if !lp64 && cfg.model_sensitive {
         return Replay::Unavailable(
@@ -121,42 +124,49 @@ pub fn replay(
                 .into(),
         );
     }
-    // insertions into the preprocessed text
-    let mut ins: Vec<(usize, String)> = Vec::new();
+    // insertions into the preprocessed text: (offset, order key, text)
+    let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
+    let marker = if cover { "__icpic3_cover" } else { "__icpic3_goal" };
     for (gi, &g) in goals.iter().enumerate() {
-        let id = gi.min(99);
-        let mark = format!("__icpic3_goal({id});");
+        let id = if cover { gi } else { gi.min(99) };
+        let mark = format!("{marker}({id});");
+        // at one offset: ends before starts (left to right); of two starts the outer one
+        // (larger end; the `else` form outside the plain one over the same statement) to
+        // the left; of two ends the outer one (smaller start) to the right. Insertions at
+        // one offset are made right to left, so the key orders them by insertion.
         match cfg.goals[g].instrument {
             Instrument::WrapStmt(a, b) => {
-                ins.push((a, format!("{{{mark} ")));
-                ins.push((b, " }".into()));
+                ins.push((a, (0, b, 0), format!("{{{mark} ")));
+                ins.push((b, (1, a, 1), " }".into()));
             }
             Instrument::ElseAfter(a, b) => {
-                ins.push((a, "{ ".into()));
-                ins.push((b, format!(" }} else {{{mark}}}")));
+                ins.push((a, (0, b, 1), "{ ".into()));
+                ins.push((b, (1, a, 0), format!(" }} else {{{mark}}}")));
             }
             Instrument::WrapExpr(a, b) => {
-                ins.push((a, format!("(__icpic3_goal({id}), ")));
-                ins.push((b, ")".into()));
+                ins.push((a, (0, b, 0), format!("({marker}({id}), ")));
+                ins.push((b, (1, a, 1), ")".into()));
             }
             Instrument::None => {
+                if cover {
+                    continue;
+                }
                 return Replay::Unavailable(format!(
                     "the goal at {} cannot be observed in the C text",
                     cfg.goals[g].pos
-                ))
+                ));
             }
         }
     }
-    // later insertions at the same offset go outside earlier ones for ends, inside for starts
-    ins.sort_by(|x, y| y.0.cmp(&x.0));
+    ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     let mut prog = text.to_string();
-    for (off, s) in ins {
+    for (off, _, s) in ins {
         if off > prog.len() || !prog.is_char_boundary(off) {
             return Replay::Unavailable("instrumentation offset out of range".into());
         }
         prog.insert_str(off, &s);
     }
-    let mut header = String::from("void __icpic3_goal(int);\n");
+    let mut header = String::from("void __icpic3_goal(int);\nvoid __icpic3_cover(int);\n");
     if cfg.function != "main" {
         header.push_str("#define main __icpic3_original_main\n");
     }
@@ -178,6 +188,11 @@ pub fn replay(
         let _ = writeln!(h, "{t} __VERIFIER_nondet_{n}(void) {{ return ({t})icnext(); }}");
     }
     h.push_str("void __icpic3_goal(int id) { _exit(100 + id); }\n");
+    let _ = writeln!(
+        h,
+        "static unsigned char iccov[{}];\nvoid __icpic3_cover(int id) {{ if (!iccov[id]) {{ char b[32]; int n = 0; int v = id; char t[16]; int k = 0; iccov[id] = 1; do {{ t[k++] = (char)('0' + v % 10); v /= 10; }} while (v); b[n++] = 'G'; while (k) b[n++] = t[--k]; b[n++] = '\\n'; (void)!write(2, b, n); }} }}",
+        goals.len().max(1)
+    );
     h.push_str("void __assert_fail(const char *a, const char *b, unsigned int c, const char *d) { (void)a; (void)b; (void)c; (void)d; _exit(78); }\n");
     h.push_str("__attribute__((weak)) void __VERIFIER_error(void) { _exit(78); }\n");
     h.push_str("__attribute__((weak)) void reach_error(void) { _exit(78); }\n");
@@ -214,12 +229,12 @@ pub fn replay(
     if std::fs::create_dir_all(&dir).is_err() {
         return Replay::Unavailable("cannot create a temporary directory".into());
     }
-    let r = compile_and_run(&dir, &prog, &h);
+    let r = compile_and_run(&dir, &prog, &h, cover);
     let _ = std::fs::remove_dir_all(&dir);
     r
 }
 
-fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str) -> Replay {
+fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool) -> Replay {
     let p = dir.join("prog.c");
     let hp = dir.join("harness.c");
     let exe = dir.join("prog");
@@ -271,6 +286,13 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str) -> Replay {
                 if let Some(mut e) = child.stderr.take() {
                     let _ = e.read_to_string(&mut err);
                 }
+                if cover {
+                    let hit: Vec<usize> = err
+                        .lines()
+                        .filter_map(|l| l.strip_prefix('G').and_then(|n| n.trim().parse().ok()))
+                        .collect();
+                    return Replay::Covered(hit);
+                }
                 return match st.code() {
                     Some(c) if (100..200).contains(&c) => {
                         Replay::Confirmed(Some((c - 100) as usize).filter(|&i| i < 99))
@@ -284,6 +306,18 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str) -> Replay {
                 if start.elapsed() > Duration::from_secs(20) {
                     let _ = child.kill();
                     let _ = child.wait();
+                    if cover {
+                        // what was printed before the limit still counts
+                        let mut err = String::new();
+                        if let Some(mut e) = child.stderr.take() {
+                            let _ = e.read_to_string(&mut err);
+                        }
+                        let hit = err
+                            .lines()
+                            .filter_map(|l| l.strip_prefix('G').and_then(|n| n.trim().parse().ok()))
+                            .collect();
+                        return Replay::Covered(hit);
+                    }
                     return Replay::NotReached("the run did not finish within 20 s".into());
                 }
                 std::thread::sleep(Duration::from_millis(5));
