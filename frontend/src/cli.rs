@@ -197,7 +197,10 @@ where
             format,
         } => {
             if !(timeout.is_finite() && timeout > 0.0) {
-                let _ = writeln!(err, "icpic3: --timeout must be a positive number of seconds");
+                let _ = writeln!(
+                    err,
+                    "icpic3: --timeout must be a positive number of seconds"
+                );
                 return EXIT_USAGE;
             }
             let ts_opts = ts_cmd::TsOptions {

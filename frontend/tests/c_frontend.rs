@@ -27,15 +27,30 @@ fn temp_c(name: &str, body: &str) -> PathBuf {
 }
 
 fn gcc_available() -> bool {
-    Command::new("gcc").arg("--version").output().map(|o| o.status.success()).unwrap_or(false)
+    Command::new("gcc")
+        .arg("--version")
+        .output()
+        .map(|o| o.status.success())
+        .unwrap_or(false)
 }
 
 fn solve(name: &str, body: &str, model: &str) -> (String, String, i32) {
     let p = temp_c(name, body);
-    let o = icpic3(&["solve", "--timeout", "20", "--data-model", model, p.to_str().unwrap()]);
+    let o = icpic3(&[
+        "solve",
+        "--timeout",
+        "20",
+        "--data-model",
+        model,
+        p.to_str().unwrap(),
+    ]);
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     let first = out.lines().next().unwrap_or("").to_string();
-    (first, out + &String::from_utf8_lossy(&o.stderr), o.status.code().unwrap_or(-1))
+    (
+        first,
+        out + &String::from_utf8_lossy(&o.stderr),
+        o.status.code().unwrap_or(-1),
+    )
 }
 
 /// (name, program, expected verdict in LP64). `false` needs gcc for the replay.
@@ -105,7 +120,9 @@ fn c_semantics_verdicts() {
             _ => 0,
         };
         if v != *expected || code != want_code {
-            failures.push(format!("{name}: expected {expected}, got {v} (exit {code})\n{all}"));
+            failures.push(format!(
+                "{name}: expected {expected}, got {v} (exit {code})\n{all}"
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -132,7 +149,12 @@ fn false_comes_with_replayed_inputs_and_a_witness() {
         "int main(void) { float x = __VERIFIER_nondet_float(); __VERIFIER_assume(x > 1.0f && x < 2.0f);\n  if (x * x > 3.99f) reach_error();\n  return 0; }",
     );
     let w = p.with_extension("yml");
-    let o = icpic3(&["solve", "--witness", w.to_str().unwrap(), p.to_str().unwrap()]);
+    let o = icpic3(&[
+        "solve",
+        "--witness",
+        w.to_str().unwrap(),
+        p.to_str().unwrap(),
+    ]);
     let out = String::from_utf8_lossy(&o.stdout).into_owned();
     assert_eq!(out.lines().next(), Some("false"), "{out}");
     assert_eq!(o.status.code(), Some(10));
@@ -141,7 +163,10 @@ fn false_comes_with_replayed_inputs_and_a_witness() {
     assert!(y.contains("entry_type: \"violation_sequence\""), "{y}");
     assert!(y.contains("type: \"function_return\""), "{y}");
     assert!(y.contains("type: \"target\""), "{y}");
-    assert!(y.contains("line: 9"), "the target is the reach_error call on line 9:\n{y}");
+    assert!(
+        y.contains("line: 9"),
+        "the target is the reach_error call on line 9:\n{y}"
+    );
 }
 
 #[test]
@@ -150,23 +175,44 @@ fn bad_c_is_reported_with_its_position() {
     let o = icpic3(&["solve", p.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("syntax.c:8:"), "position of the error in the original file: {err}");
+    assert!(
+        err.contains("syntax.c:8:"),
+        "position of the error in the original file: {err}"
+    );
     // unsupported: pointers
-    let p = temp_c("ptr.c", "int main(void) {\n  int a = 1;\n  int *p = &a;\n  return *p; }");
+    let p = temp_c(
+        "ptr.c",
+        "int main(void) {\n  int a = 1;\n  int *p = &a;\n  return *p; }",
+    );
     let o = icpic3(&["solve", p.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
     assert_eq!(o.status.code(), Some(1), "{err}");
-    assert!(err.contains("ptr.c:10:") && err.contains("not supported"), "{err}");
-    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().next(), Some("unknown"));
+    assert!(
+        err.contains("ptr.c:10:") && err.contains("not supported"),
+        "{err}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).lines().next(),
+        Some("unknown")
+    );
     // deadcode: the function is skipped with the message
     let o = icpic3(&["deadcode", p.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert!(err.contains("ptr.c:10:") && err.contains("skipped"), "{err}");
+    assert!(
+        err.contains("ptr.c:10:") && err.contains("skipped"),
+        "{err}"
+    );
     // recursion
-    let p = temp_c("rec.c", "int f(int n) { return n > 0 ? f(n - 1) : 0; }\nint main(void) { return f(3); }");
+    let p = temp_c(
+        "rec.c",
+        "int f(int n) { return n > 0 ? f(n - 1) : 0; }\nint main(void) { return f(3); }",
+    );
     let o = icpic3(&["solve", p.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert!(err.contains("rec.c:8:") && err.contains("recursive"), "{err}");
+    assert!(
+        err.contains("rec.c:8:") && err.contains("recursive"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -224,8 +270,20 @@ fn expected(file: &str) -> Vec<(String, String, String)> {
 }
 
 fn deadcode_json(file: &str, timeout: &str) -> serde_json::Value {
-    let o = icpic3(&["deadcode", "--format", "json", "--timeout", timeout, &example(file)]);
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = icpic3(&[
+        "deadcode",
+        "--format",
+        "json",
+        "--timeout",
+        timeout,
+        &example(file),
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     serde_json::from_slice(&o.stdout).expect("one JSON object")
 }
 
@@ -312,7 +370,10 @@ fn random_expressions_agree_with_gcc() {
             .unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let out = Command::new(&exe).output().unwrap();
-        let vals: Vec<String> = String::from_utf8_lossy(&out.stdout).lines().map(String::from).collect();
+        let vals: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(String::from)
+            .collect();
         assert_eq!(vals.len(), checks.len());
         let cond = |i: usize, k: &K, v: &str, negate: bool| -> String {
             let (eq, ne) = if negate { ("!=", "==") } else { ("==", "!=") };
@@ -331,17 +392,26 @@ fn random_expressions_agree_with_gcc() {
         prog.push_str(vars);
         prog.push_str(&decls);
         for (i, k) in checks.iter().enumerate() {
-            prog.push_str(&format!("  if ({}) reach_error();\n", cond(i, k, &vals[i], false)));
+            prog.push_str(&format!(
+                "  if ({}) reach_error();\n",
+                cond(i, k, &vals[i], false)
+            ));
         }
         prog.push_str("  return 0;\n}\n");
         let (v, all, _) = solve(&format!("agree{seed}.c"), &prog, "lp64");
-        assert_eq!(v, "true", "seed {seed}: icpic3 disagrees with gcc on\n{prog}\ngcc: {vals:?}\n{all}");
+        assert_eq!(
+            v, "true",
+            "seed {seed}: icpic3 disagrees with gcc on\n{prog}\ngcc: {vals:?}\n{all}"
+        );
         // the inverted check of the last result is reachable
         let last = checks.len() - 1;
         let mut prog2 = String::from("int main(void) {\n");
         prog2.push_str(vars);
         prog2.push_str(&decls);
-        prog2.push_str(&format!("  if ({}) reach_error();\n  return 0;\n}}\n", cond(last, &checks[last], &vals[last], true)));
+        prog2.push_str(&format!(
+            "  if ({}) reach_error();\n  return 0;\n}}\n",
+            cond(last, &checks[last], &vals[last], true)
+        ));
         let (v, all, _) = solve(&format!("disagree{seed}.c"), &prog2, "lp64");
         assert_eq!(v, "false", "seed {seed}:\n{prog2}\n{all}");
     }
@@ -441,7 +511,11 @@ fn gen(r: &mut Rng, depth: u32) -> (String, K) {
             let (x, kx) = leaf(r);
             let (y, ky) = leaf(r);
             // no signed overflow: the 2^51 - 1 constant only in sums (sums stay below 2^53: the solver cannot pin int64 values beyond 2^53, it answers unknown there)
-            let op = if x.ends_with("LL") || y.ends_with("LL") { "+" } else { "*" };
+            let op = if x.ends_with("LL") || y.ends_with("LL") {
+                "+"
+            } else {
+                "*"
+            };
             (format!("({x} {op} {y})"), conv(kx, ky))
         }
         4 => {
@@ -509,7 +583,14 @@ fn deadcode_instrumentation_of_unbraced_code() {
         "unbraced.c",
         "int main(void) {\n  int x = __VERIFIER_nondet_int();\n  int y = 0, k;\n  for (k = 0; k < 2; k++)\n    if (x > 5)\n      if (x < 10) y = 1;\n  if (x == 7) y = 2; else if (x == 8) y = 3;\n  switch (x) { case 1: case 2: y = 4; break; default: ; }\n  while (y > 100) y--;\n  return y;\n}",
     );
-    let o = icpic3(&["deadcode", "--format", "json", "--timeout", "20", p.to_str().unwrap()]);
+    let o = icpic3(&[
+        "deadcode",
+        "--format",
+        "json",
+        "--timeout",
+        "20",
+        p.to_str().unwrap(),
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
     let goals = v["goals"].as_array().unwrap();
     let mut covered = 0;
@@ -524,10 +605,17 @@ fn deadcode_instrumentation_of_unbraced_code() {
             _ => "REACHABLE",
         };
         assert_eq!(status, want, "{g}");
-        if g["detail"].as_str().unwrap().contains("by the inputs found for") {
+        if g["detail"]
+            .as_str()
+            .unwrap()
+            .contains("by the inputs found for")
+        {
             covered += 1;
         }
     }
     assert!(goals.len() >= 14, "{v}");
-    assert!(covered >= 3, "coverage replays confirm several goals at once: {v}");
+    assert!(
+        covered >= 3,
+        "coverage replays confirm several goals at once: {v}"
+    );
 }

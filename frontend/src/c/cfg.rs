@@ -143,7 +143,7 @@ impl E {
     pub fn b(self) -> Box<E> {
         Box::new(self)
     }
-    pub fn not(self) -> E {
+    pub fn negate(self) -> E {
         match self {
             E::True => E::False,
             E::False => E::True,

@@ -231,7 +231,10 @@ impl<'a> Enc<'a> {
         }
         let conds: Vec<String> = contribs.iter().map(|c| c.cond.clone()).collect();
         let reach = self.share_bool(format!("({})", conds.join(" or ")));
-        let mut keys: Vec<usize> = contribs.iter().flat_map(|c| c.env.keys().copied()).collect();
+        let mut keys: Vec<usize> = contribs
+            .iter()
+            .flat_map(|c| c.env.keys().copied())
+            .collect();
         keys.sort_unstable();
         keys.dedup();
         let mut env = Env::new();
@@ -352,7 +355,8 @@ impl<'a> Enc<'a> {
                     Ins::Forget(v) => {
                         self.temps += 1;
                         let name = format!("_fv{}", self.temps);
-                        self.decls.push(format!("  {} {name};", cfg.vars[*v].ty.hys()));
+                        self.decls
+                            .push(format!("  {} {name};", cfg.vars[*v].ty.hys()));
                         let mut env2 = env.clone();
                         env2.insert(*v, name);
                         (reach.clone(), env2)
@@ -401,7 +405,11 @@ impl<'a> Enc<'a> {
                 }
                 parts.push(format!("{}' = {}", v.hys, self.var(i, &env)));
             }
-            let _ = writeln!(self.trans, "  ({g} and {cond}) -> ({});", parts.join(" and "));
+            let _ = writeln!(
+                self.trans,
+                "  ({g} and {cond}) -> ({});",
+                parts.join(" and ")
+            );
         }
         if all.is_empty() {
             let _ = writeln!(self.trans, "  not {g};");
@@ -466,7 +474,13 @@ pub fn encode(cfg: &Cfg, sel: &Selection) -> Result<Encoded, String> {
     let _ = writeln!(s, "  int [0, {}] pc;", cuts.len() - 1);
     s.push_str("  boole hit, ub;\n");
     for v in &cfg.vars {
-        let _ = writeln!(s, "  {} {};  -- {}", v.ty.hys(), v.hys, v.c_name.replace('\n', " "));
+        let _ = writeln!(
+            s,
+            "  {} {};  -- {}",
+            v.ty.hys(),
+            v.hys,
+            v.c_name.replace('\n', " ")
+        );
     }
     for (i, n) in cfg.nondets.iter().enumerate() {
         let _ = writeln!(s, "  {} _nd{i};\n  boole _ndr{i};", n.ty.hys());

@@ -129,9 +129,7 @@ impl<'a> Lowerer<'a> {
                 TypeSpecifier::Bool => bool_ = true,
                 TypeSpecifier::TypedefName(n) => match self.lookup_typedef(&n.node.name) {
                     Some(t) => named = Some(t),
-                    None => {
-                        return self.err(n.span, format!("unknown type `{}`", n.node.name))
-                    }
+                    None => return self.err(n.span, format!("unknown type `{}`", n.node.name)),
                 },
                 TypeSpecifier::Enum(e) => {
                     let mut next: i128 = 0;
@@ -156,7 +154,10 @@ impl<'a> Lowerer<'a> {
             return Ok(t);
         }
         if !any {
-            return self.err(span, "missing type specifier (implicit int is not supported)");
+            return self.err(
+                span,
+                "missing type specifier (implicit int is not supported)",
+            );
         }
         if void {
             return Ok(Ty::Void);
@@ -211,10 +212,8 @@ impl<'a> Lowerer<'a> {
                     }
                 },
                 DeclarationSpecifier::TypeSpecifier(t) => ts.push(t.node.clone()),
-                DeclarationSpecifier::TypeQualifier(q) => {
-                    if q.node == TypeQualifier::Volatile {
-                        info.volatile = true
-                    }
+                DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Volatile => {
+                    info.volatile = true
                 }
                 _ => {}
             }
@@ -391,10 +390,12 @@ impl<'a> Lowerer<'a> {
             let Some(name) = declarator_name(dec) else {
                 continue;
             };
-            let is_fn = dec
-                .derived
-                .iter()
-                .any(|x| matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)));
+            let is_fn = dec.derived.iter().any(|x| {
+                matches!(
+                    x.node,
+                    DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)
+                )
+            });
             if is_fn {
                 continue; // a prototype
             }
@@ -461,11 +462,12 @@ impl<'a> Lowerer<'a> {
             let Some(name) = declarator_name(dec) else {
                 continue;
             };
-            if dec
-                .derived
-                .iter()
-                .any(|x| matches!(x.node, DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)))
-            {
+            if dec.derived.iter().any(|x| {
+                matches!(
+                    x.node,
+                    DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)
+                )
+            }) {
                 continue;
             }
             if info.typedef {
@@ -500,7 +502,10 @@ impl<'a> Lowerer<'a> {
                         v
                     }
                 };
-                self.scopes.last_mut().unwrap().insert(name, Binding::Var(v));
+                self.scopes
+                    .last_mut()
+                    .unwrap()
+                    .insert(name, Binding::Var(v));
                 continue;
             }
             let v = self.fresh_var(&name, info.ty);
@@ -511,13 +516,19 @@ impl<'a> Lowerer<'a> {
                 };
                 // the new name is in scope in its own initializer (C), but an initializer that
                 // reads it is indeterminate anyway: declare first
-                self.scopes.last_mut().unwrap().insert(name, Binding::Var(v));
+                self.scopes
+                    .last_mut()
+                    .unwrap()
+                    .insert(name, Binding::Var(v));
                 let (x, t) = self.expr(e, &mut cur)?;
                 let x = self.convert(x, t, info.ty, &mut cur, e.span)?;
                 cur = self.assign_edge(cur, v, x);
             } else {
                 // indeterminate until assigned (also on every later entry of the block)
-                self.scopes.last_mut().unwrap().insert(name, Binding::Var(v));
+                self.scopes
+                    .last_mut()
+                    .unwrap()
+                    .insert(name, Binding::Var(v));
                 let n = self.cfg.new_node();
                 self.cfg.edge(cur, n, Ins::Forget(v));
                 cur = n;
@@ -573,7 +584,11 @@ impl<'a> Lowerer<'a> {
                 let ts = &i.node.then_statement;
                 let t_start = self.cfg.new_node();
                 let tg = if self.branch_goals {
-                    let g = self.goal(GoalKind::Then, ts.span.start, Instrument::WrapStmt(ts.span.start, ts.span.end));
+                    let g = self.goal(
+                        GoalKind::Then,
+                        ts.span.start,
+                        Instrument::WrapStmt(ts.span.start, ts.span.end),
+                    );
                     Ins::Goal(g)
                 } else {
                     Ins::Skip
@@ -585,7 +600,11 @@ impl<'a> Lowerer<'a> {
                 match &i.node.else_statement {
                     Some(es) => {
                         let fg = if self.branch_goals {
-                            let g = self.goal(GoalKind::Else, es.span.start, Instrument::WrapStmt(es.span.start, es.span.end));
+                            let g = self.goal(
+                                GoalKind::Else,
+                                es.span.start,
+                                Instrument::WrapStmt(es.span.start, es.span.end),
+                            );
                             Ins::Goal(g)
                         } else {
                             Ins::Skip
@@ -598,7 +617,11 @@ impl<'a> Lowerer<'a> {
                         let fg = if self.branch_goals {
                             // reported at the condition
                             let c = &i.node.condition;
-                            let g = self.goal(GoalKind::Else, c.span.start, Instrument::ElseAfter(ts.span.start, ts.span.end));
+                            let g = self.goal(
+                                GoalKind::Else,
+                                c.span.start,
+                                Instrument::ElseAfter(ts.span.start, ts.span.end),
+                            );
                             Ins::Goal(g)
                         } else {
                             Ins::Skip
@@ -698,7 +721,11 @@ impl<'a> Lowerer<'a> {
                     self.cfg.edge(cur, entry, Ins::Skip);
                     let start = self.cfg.new_node();
                     let g = if self.branch_goals {
-                        Ins::Goal(self.goal(GoalKind::Case, s.span.start, Instrument::WrapStmt(inner.span.start, inner.span.end)))
+                        Ins::Goal(self.goal(
+                            GoalKind::Case,
+                            s.span.start,
+                            Instrument::WrapStmt(inner.span.start, inner.span.end),
+                        ))
                     } else {
                         Ins::Skip
                     };
@@ -717,7 +744,11 @@ impl<'a> Lowerer<'a> {
                     self.cfg.edge(cur, entry, Ins::Skip);
                     let start = self.cfg.new_node();
                     let g = if self.branch_goals {
-                        Ins::Goal(self.goal(GoalKind::Default, s.span.start, Instrument::WrapStmt(inner.span.start, inner.span.end)))
+                        Ins::Goal(self.goal(
+                            GoalKind::Default,
+                            s.span.start,
+                            Instrument::WrapStmt(inner.span.start, inner.span.end),
+                        ))
                     } else {
                         Ins::Skip
                     };
@@ -734,7 +765,11 @@ impl<'a> Lowerer<'a> {
     fn loop_body_goal(&mut self, from: usize, body: &Node<Statement>) -> usize {
         let n = self.cfg.new_node();
         let g = if self.branch_goals {
-            Ins::Goal(self.goal(GoalKind::LoopBody, body.span.start, Instrument::WrapStmt(body.span.start, body.span.end)))
+            Ins::Goal(self.goal(
+                GoalKind::LoopBody,
+                body.span.start,
+                Instrument::WrapStmt(body.span.start, body.span.end),
+            ))
         } else {
             Ins::Skip
         };
@@ -808,7 +843,7 @@ impl<'a> Lowerer<'a> {
             let eq = E::Cmp(Rel::Eq, pt, E::Var(tmp).b(), E::Int(pt, cv).b());
             let next = self.cfg.new_node();
             self.cfg.edge(at, *n, Ins::Assume(eq.clone()));
-            self.cfg.edge(at, next, Ins::Assume(eq.not()));
+            self.cfg.edge(at, next, Ins::Assume(eq.negate()));
             at = next;
         }
         match ctx.default {
@@ -845,7 +880,7 @@ impl<'a> Lowerer<'a> {
                     E::False => self.cfg.edge(c, f, Ins::Skip),
                     b => {
                         self.cfg.edge(c, t, Ins::Assume(b.clone()));
-                        self.cfg.edge(c, f, Ins::Assume(b.not()));
+                        self.cfg.edge(c, f, Ins::Assume(b.negate()));
                     }
                 }
                 Ok(())
@@ -891,10 +926,15 @@ impl<'a> Lowerer<'a> {
         match &e.node {
             Expression::Identifier(i) => match self.lookup(&i.node.name) {
                 Some(Binding::Var(v)) => Ok((v, self.cfg.vars[v].ty)),
-                Some(Binding::Const(_)) => self.err(e.span, "an enumeration constant is not assignable"),
+                Some(Binding::Const(_)) => {
+                    self.err(e.span, "an enumeration constant is not assignable")
+                }
                 None => self.err(e.span, format!("undeclared identifier `{}`", i.node.name)),
             },
-            _ => self.err(e.span, "unsupported assignment target (only scalar variables)"),
+            _ => self.err(
+                e.span,
+                "unsupported assignment target (only scalar variables)",
+            ),
         }
     }
 
@@ -955,9 +995,14 @@ impl<'a> Lowerer<'a> {
             Expression::Call(c) => self.call(c, cur, e.span),
             Expression::SizeOfTy(t) => {
                 let ty = self.type_name(&t.node.0)?;
-                Ok((E::Int(self.size_t(), (ty.bits() / 8) as i128), self.size_t()))
+                Ok((
+                    E::Int(self.size_t(), (ty.bits() / 8) as i128),
+                    self.size_t(),
+                ))
             }
-            Expression::SizeOfVal(_) => self.err(e.span, "`sizeof` of an expression is not supported"),
+            Expression::SizeOfVal(_) => {
+                self.err(e.span, "`sizeof` of an expression is not supported")
+            }
             Expression::Statement(_) => self.err(e.span, "statement expressions are not supported"),
             Expression::StringLiteral(_) => self.err(e.span, "string literals are not supported"),
             _ => self.err(e.span, "unsupported expression"),
@@ -990,7 +1035,9 @@ impl<'a> Lowerer<'a> {
                 } else {
                     digits
                 };
-                let Ok(v) = u128::from_str_radix(if digits.is_empty() { "0" } else { digits }, radix) else {
+                let Ok(v) =
+                    u128::from_str_radix(if digits.is_empty() { "0" } else { digits }, radix)
+                else {
                     return self.err(c.span, "integer constant too large");
                 };
                 if i.suffix.imaginary {
@@ -1018,7 +1065,10 @@ impl<'a> Lowerer<'a> {
                         cands.push(Ty::Int { bits, signed: true });
                     }
                     if i.suffix.unsigned || radix != 10 {
-                        cands.push(Ty::Int { bits, signed: false });
+                        cands.push(Ty::Int {
+                            bits,
+                            signed: false,
+                        });
                     }
                 }
                 for t in cands {
@@ -1061,7 +1111,12 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn unary(&mut self, u: &Node<UnaryOperatorExpression>, cur: &mut usize, span: Span) -> R<(E, Ty)> {
+    fn unary(
+        &mut self,
+        u: &Node<UnaryOperatorExpression>,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<(E, Ty)> {
         use UnaryOperator as U;
         let op = u.node.operator.node.clone();
         match op {
@@ -1116,7 +1171,7 @@ impl<'a> Lowerer<'a> {
             }
             U::Negate => {
                 let b = self.cond_value(&u.node.operand, cur)?;
-                Ok((E::OfCond(INT, b.not().b()), INT))
+                Ok((E::OfCond(INT, b.negate().b()), INT))
             }
             U::Address | U::Indirection => self.err(span, "pointers are not supported"),
         }
@@ -1141,7 +1196,16 @@ impl<'a> Lowerer<'a> {
 
     /// `a op b` with the usual arithmetic conversions and undefined-behaviour checks.
     #[allow(clippy::too_many_arguments)]
-    fn arith(&mut self, op: BinOp, a: E, ta: Ty, b: E, tb: Ty, cur: &mut usize, span: Span) -> R<(E, Ty)> {
+    fn arith(
+        &mut self,
+        op: BinOp,
+        a: E,
+        ta: Ty,
+        b: E,
+        tb: Ty,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<(E, Ty)> {
         self.scalar(ta, span)?;
         self.scalar(tb, span)?;
         if matches!(op, BinOp::Shl | BinOp::Shr) {
@@ -1153,7 +1217,12 @@ impl<'a> Lowerer<'a> {
             let a = conv(a, ta, pa);
             let b = conv(b, tb, pb);
             let w = pa.bits() as i128;
-            let mut bad = E::Cmp(Rel::Ge, pb, b.clone().b(), E::Int(pb, w.min(pb.range().1)).b());
+            let mut bad = E::Cmp(
+                Rel::Ge,
+                pb,
+                b.clone().b(),
+                E::Int(pb, w.min(pb.range().1)).b(),
+            );
             if pb.is_signed_int() {
                 bad = bad.or(E::Cmp(Rel::Lt, pb, b.clone().b(), E::Int(pb, 0).b()));
             }
@@ -1182,8 +1251,12 @@ impl<'a> Lowerer<'a> {
                 self.check(GoalKind::DivZero, z, cur, span);
                 if rt.is_signed_int() {
                     let (lo, _) = rt.range();
-                    let o = E::Cmp(Rel::Eq, rt, a.clone().b(), E::Int(rt, lo).b())
-                        .and(E::Cmp(Rel::Eq, rt, b.clone().b(), E::Int(rt, -1).b()));
+                    let o = E::Cmp(Rel::Eq, rt, a.clone().b(), E::Int(rt, lo).b()).and(E::Cmp(
+                        Rel::Eq,
+                        rt,
+                        b.clone().b(),
+                        E::Int(rt, -1).b(),
+                    ));
                     self.check(GoalKind::Overflow, o, cur, span);
                 }
             }
@@ -1202,7 +1275,12 @@ impl<'a> Lowerer<'a> {
         Ok(E::Cmp(rel, rt, conv(a, ta, rt).b(), conv(b, tb, rt).b()))
     }
 
-    fn binary(&mut self, b: &Node<BinaryOperatorExpression>, cur: &mut usize, span: Span) -> R<(E, Ty)> {
+    fn binary(
+        &mut self,
+        b: &Node<BinaryOperatorExpression>,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<(E, Ty)> {
         use BinaryOperator as B;
         let op = b.node.operator.node.clone();
         let arith_op = |o: &B| -> Option<BinOp> {
@@ -1237,7 +1315,12 @@ impl<'a> Lowerer<'a> {
                 *cur = join;
                 Ok((E::Var(tmp), INT))
             }
-            B::Less | B::Greater | B::LessOrEqual | B::GreaterOrEqual | B::Equals | B::NotEquals => {
+            B::Less
+            | B::Greater
+            | B::LessOrEqual
+            | B::GreaterOrEqual
+            | B::Equals
+            | B::NotEquals => {
                 let (x, tx) = self.expr(&b.node.lhs, cur)?;
                 let (y, ty) = self.expr(&b.node.rhs, cur)?;
                 let rel = match op {
@@ -1307,9 +1390,13 @@ impl<'a> Lowerer<'a> {
                 _ => E::Fp(from, v.to_bits()),
             };
             let lo_rel = if lo == 0 { Rel::Gt } else { Rel::Ge };
-            let ok = E::Cmp(lo_rel, from, x.clone().b(), mk(lo_b).b())
-                .and(E::Cmp(Rel::Lt, from, x.clone().b(), mk(hi_b).b()));
-            self.check(GoalKind::ConvRange, ok.not(), cur, span);
+            let ok = E::Cmp(lo_rel, from, x.clone().b(), mk(lo_b).b()).and(E::Cmp(
+                Rel::Lt,
+                from,
+                x.clone().b(),
+                mk(hi_b).b(),
+            ));
+            self.check(GoalKind::ConvRange, ok.negate(), cur, span);
         }
         Ok(conv(x, from, to))
     }
@@ -1321,7 +1408,11 @@ impl<'a> Lowerer<'a> {
         let name = id.node.name.as_str();
         let args = &c.node.arguments;
         if is_error_fn(name) {
-            let g = self.goal(GoalKind::Error, span.start, Instrument::WrapExpr(span.start, span.end));
+            let g = self.goal(
+                GoalKind::Error,
+                span.start,
+                Instrument::WrapExpr(span.start, span.end),
+            );
             let stop = self.cfg.stop;
             self.cfg.edge(*cur, stop, Ins::Goal(g));
             *cur = self.cfg.new_node();
@@ -1417,25 +1508,42 @@ impl<'a> Lowerer<'a> {
             }
             "fmin" | "fmax" | "fminf" | "fmaxf" => {
                 self.nargs(args, 2, span)?;
-                let ft = if name.ends_with('f') { Ty::F32 } else { Ty::F64 };
+                let ft = if name.ends_with('f') {
+                    Ty::F32
+                } else {
+                    Ty::F64
+                };
                 let (x, tx) = self.expr(&args[0], cur)?;
                 let x = self.convert(x, tx, ft, cur, span)?;
                 let (y, ty) = self.expr(&args[1], cur)?;
                 let y = self.convert(y, ty, ft, cur, span)?;
                 let choice = self.fresh_var("zero_choice", Ty::Void);
-                Ok((E::MinMax(name.starts_with("fmax"), ft, x.b(), y.b(), choice), ft))
+                Ok((
+                    E::MinMax(name.starts_with("fmax"), ft, x.b(), y.b(), choice),
+                    ft,
+                ))
             }
-            "__builtin_inff" | "__builtin_huge_valf" => Ok((E::Fp(Ty::F32, f32::INFINITY.to_bits() as u64), Ty::F32)),
-            "__builtin_inf" | "__builtin_huge_val" => Ok((E::Fp(Ty::F64, f64::INFINITY.to_bits()), Ty::F64)),
+            "__builtin_inff" | "__builtin_huge_valf" => {
+                Ok((E::Fp(Ty::F32, f32::INFINITY.to_bits() as u64), Ty::F32))
+            }
+            "__builtin_inf" | "__builtin_huge_val" => {
+                Ok((E::Fp(Ty::F64, f64::INFINITY.to_bits()), Ty::F64))
+            }
             "__builtin_nanf" => Ok((E::Fp(Ty::F32, f32::NAN.to_bits() as u64), Ty::F32)),
             "__builtin_nan" => Ok((E::Fp(Ty::F64, f64::NAN.to_bits()), Ty::F64)),
-            _ => self.err(span, format!("call of `{name}`, which has no definition (not supported)")),
+            _ => self.err(
+                span,
+                format!("call of `{name}`, which has no definition (not supported)"),
+            ),
         }
     }
 
     fn nargs(&self, args: &[Node<Expression>], n: usize, span: Span) -> R<()> {
         if args.len() != n {
-            return self.err(span, format!("expected {n} argument(s), found {}", args.len()));
+            return self.err(
+                span,
+                format!("expected {n} argument(s), found {}", args.len()),
+            );
         }
         Ok(())
     }
@@ -1467,7 +1575,14 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn inline(&mut self, name: &str, f: &'a Node<FunctionDefinition>, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<(E, Ty)> {
+    fn inline(
+        &mut self,
+        name: &str,
+        f: &'a Node<FunctionDefinition>,
+        args: &[Node<Expression>],
+        cur: &mut usize,
+        span: Span,
+    ) -> R<(E, Ty)> {
         if self.fn_stack.iter().any(|x| x.name == name) {
             return self.err(span, format!("recursive call of `{name}` is not supported"));
         }
@@ -1476,7 +1591,14 @@ impl<'a> Lowerer<'a> {
         }
         let params = self.params(f)?;
         if params.len() != args.len() {
-            return self.err(span, format!("`{name}` takes {} argument(s), {} given", params.len(), args.len()));
+            return self.err(
+                span,
+                format!(
+                    "`{name}` takes {} argument(s), {} given",
+                    params.len(),
+                    args.len()
+                ),
+            );
         }
         let rt = self.ret_type(f)?;
         // arguments, in the caller's scope, left to right
@@ -1496,11 +1618,22 @@ impl<'a> Lowerer<'a> {
         for ((pname, pty, _), x) in params.iter().zip(vals) {
             let v = self.fresh_var(pname, *pty);
             *cur = self.assign_edge(*cur, v, x);
-            self.scopes.last_mut().unwrap().insert(pname.clone(), Binding::Var(v));
+            self.scopes
+                .last_mut()
+                .unwrap()
+                .insert(pname.clone(), Binding::Var(v));
         }
-        let ret = if rt == Ty::Void { None } else { Some((self.fresh_var(&format!("{name}_ret"), rt), rt)) };
+        let ret = if rt == Ty::Void {
+            None
+        } else {
+            Some((self.fresh_var(&format!("{name}_ret"), rt), rt))
+        };
         let exit = self.cfg.new_node();
-        self.fn_stack.push(FnCtx { name: name.to_string(), ret, exit });
+        self.fn_stack.push(FnCtx {
+            name: name.to_string(),
+            ret,
+            exit,
+        });
         let r = self.stmt(&f.node.statement, *cur);
         self.fn_stack.pop();
         // globals declared or changed meanwhile stay visible (static locals are in `statics`)
@@ -1562,18 +1695,37 @@ pub fn arith_conv(a: Ty, b: Ty) -> Ty {
         return Ty::F32;
     }
     let (a, b) = (promote(a), promote(b));
-    let (Ty::Int { bits: ba, signed: sa }, Ty::Int { bits: bb, signed: sb }) = (a, b) else {
+    let (
+        Ty::Int {
+            bits: ba,
+            signed: sa,
+        },
+        Ty::Int {
+            bits: bb,
+            signed: sb,
+        },
+    ) = (a, b)
+    else {
         return INT;
     };
     if sa == sb {
-        return Ty::Int { bits: ba.max(bb), signed: sa };
+        return Ty::Int {
+            bits: ba.max(bb),
+            signed: sa,
+        };
     }
     let (ub, sbits) = if sa { (bb, ba) } else { (ba, bb) };
     if ub >= sbits {
-        Ty::Int { bits: ub, signed: false }
+        Ty::Int {
+            bits: ub,
+            signed: false,
+        }
     } else {
         // the signed type is wider, so it represents every value of the unsigned one
-        Ty::Int { bits: sbits, signed: true }
+        Ty::Int {
+            bits: sbits,
+            signed: true,
+        }
     }
 }
 
@@ -1637,31 +1789,57 @@ pub fn conv(x: E, from: Ty, to: Ty) -> E {
 fn overflow(op: BinOp, t: Ty, a: &E, b: &E) -> E {
     let (lo, hi) = t.range();
     if t.bits() <= 32 {
-        let w = Ty::Int { bits: 64, signed: true };
+        let w = Ty::Int {
+            bits: 64,
+            signed: true,
+        };
         let r = E::Bin(op, w, conv(a.clone(), t, w).b(), conv(b.clone(), t, w).b());
-        return E::Cmp(Rel::Gt, w, r.clone().b(), E::Int(w, hi).b())
-            .or(E::Cmp(Rel::Lt, w, r.b(), E::Int(w, lo).b()));
+        return E::Cmp(Rel::Gt, w, r.clone().b(), E::Int(w, hi).b()).or(E::Cmp(
+            Rel::Lt,
+            w,
+            r.b(),
+            E::Int(w, lo).b(),
+        ));
     }
     let zero = || E::Int(t, 0).b();
     let r = E::Bin(op, t, a.clone().b(), b.clone().b());
     match op {
         BinOp::Add => {
-            let pos = E::Cmp(Rel::Ge, t, a.clone().b(), zero()).and(E::Cmp(Rel::Ge, t, b.clone().b(), zero())).and(E::Cmp(Rel::Lt, t, r.clone().b(), zero()));
-            let neg = E::Cmp(Rel::Lt, t, a.clone().b(), zero()).and(E::Cmp(Rel::Lt, t, b.clone().b(), zero())).and(E::Cmp(Rel::Ge, t, r.b(), zero()));
+            let pos = E::Cmp(Rel::Ge, t, a.clone().b(), zero())
+                .and(E::Cmp(Rel::Ge, t, b.clone().b(), zero()))
+                .and(E::Cmp(Rel::Lt, t, r.clone().b(), zero()));
+            let neg = E::Cmp(Rel::Lt, t, a.clone().b(), zero())
+                .and(E::Cmp(Rel::Lt, t, b.clone().b(), zero()))
+                .and(E::Cmp(Rel::Ge, t, r.b(), zero()));
             pos.or(neg)
         }
         BinOp::Sub => {
-            let pos = E::Cmp(Rel::Ge, t, a.clone().b(), zero()).and(E::Cmp(Rel::Lt, t, b.clone().b(), zero())).and(E::Cmp(Rel::Lt, t, r.clone().b(), zero()));
-            let neg = E::Cmp(Rel::Lt, t, a.clone().b(), zero()).and(E::Cmp(Rel::Ge, t, b.clone().b(), zero())).and(E::Cmp(Rel::Ge, t, r.b(), zero()));
+            let pos = E::Cmp(Rel::Ge, t, a.clone().b(), zero())
+                .and(E::Cmp(Rel::Lt, t, b.clone().b(), zero()))
+                .and(E::Cmp(Rel::Lt, t, r.clone().b(), zero()));
+            let neg = E::Cmp(Rel::Lt, t, a.clone().b(), zero())
+                .and(E::Cmp(Rel::Ge, t, b.clone().b(), zero()))
+                .and(E::Cmp(Rel::Ge, t, r.b(), zero()));
             pos.or(neg)
         }
         _ => {
             let m1 = || E::Int(t, -1).b();
             let min = || E::Int(t, lo).b();
-            let special = E::Cmp(Rel::Eq, t, a.clone().b(), m1()).and(E::Cmp(Rel::Eq, t, b.clone().b(), min()))
-                .or(E::Cmp(Rel::Eq, t, b.clone().b(), m1()).and(E::Cmp(Rel::Eq, t, a.clone().b(), min())));
+            let special = E::Cmp(Rel::Eq, t, a.clone().b(), m1())
+                .and(E::Cmp(Rel::Eq, t, b.clone().b(), min()))
+                .or(E::Cmp(Rel::Eq, t, b.clone().b(), m1()).and(E::Cmp(
+                    Rel::Eq,
+                    t,
+                    a.clone().b(),
+                    min(),
+                )));
             let q = E::Bin(BinOp::Div, t, r.b(), a.clone().b());
-            let general = E::Cmp(Rel::Ne, t, a.clone().b(), zero()).and(E::Cmp(Rel::Ne, t, q.b(), b.clone().b()));
+            let general = E::Cmp(Rel::Ne, t, a.clone().b(), zero()).and(E::Cmp(
+                Rel::Ne,
+                t,
+                q.b(),
+                b.clone().b(),
+            ));
             special.or(general)
         }
     }
@@ -1706,7 +1884,14 @@ fn parse_hex_float(s: &str, ty: Ty) -> Option<u64> {
     };
     // exact value = digits * 2^(exp - 4*len(fp)); round via big rationals
     let digits = format!("{ip}{fp}");
-    let m = num_bigint::BigInt::parse_bytes(if digits.is_empty() { b"0" } else { digits.as_bytes() }, 16)?;
+    let m = num_bigint::BigInt::parse_bytes(
+        if digits.is_empty() {
+            b"0"
+        } else {
+            digits.as_bytes()
+        },
+        16,
+    )?;
     let e2 = exp - 4 * fp.len() as i64;
     let q = if e2 >= 0 {
         solver::num::Rational::from_integer(m << (e2 as usize))

@@ -3,13 +3,12 @@
 //! `docs/c-frontend.md` for the supported subset and every semantic decision.
 
 pub mod cfg;
+pub mod cmd;
 pub mod encode;
 pub mod lower;
 pub mod parse;
 pub mod replay;
-pub mod cmd;
 pub mod witness;
-
 
 use crate::hys::{self, Lowered};
 use crate::ts_cmd::{self, TsOptions};
@@ -70,7 +69,9 @@ pub fn lower_fn(
     }));
     match r {
         Ok(x) => x,
-        Err(_) => Err(f.source.err(0, "internal error while translating the C program")),
+        Err(_) => Err(f
+            .source
+            .err(0, "internal error while translating the C program")),
     }
 }
 
@@ -78,7 +79,9 @@ pub fn lower_fn(
 #[derive(Debug)]
 pub enum GoalAnswer {
     /// no selected goal is reachable (and no selected UB check fires)
-    Unreachable { engine: String },
+    Unreachable {
+        engine: String,
+    },
     /// reached, with the inputs in the order the program reads them, confirmed by replay
     Reached {
         inputs: Vec<(String, InputValue)>,
@@ -89,8 +92,12 @@ pub enum GoalAnswer {
         which: Option<usize>,
     },
     /// the engines found undefined behaviour before the goal
-    UndefinedBehaviour { at: String },
-    Unknown { why: String },
+    UndefinedBehaviour {
+        at: String,
+    },
+    Unknown {
+        why: String,
+    },
 }
 
 /// Solves one selection of goals of `cfg`: encode, lower, run the engines, extract and
@@ -125,14 +132,23 @@ fn solve_encoded(
         Ok(l) => l,
         Err(d) => {
             let sm = crate::diag::SourceMap::new("<generated>", &enc.hys);
-            let msgs: Vec<String> = d.iter().filter(|x| x.is_error()).map(|x| sm.render(x)).collect();
+            let msgs: Vec<String> = d
+                .iter()
+                .filter(|x| x.is_error())
+                .map(|x| sm.render(x))
+                .collect();
             return GoalAnswer::Unknown {
-                why: format!("internal error: the generated transition system does not load: {}", msgs.join("; ")),
+                why: format!(
+                    "internal error: the generated transition system does not load: {}",
+                    msgs.join("; ")
+                ),
             };
         }
     };
     let Lowered::Transition(ts) = &loaded.lowered else {
-        return GoalAnswer::Unknown { why: "internal error: not a transition system".into() };
+        return GoalAnswer::Unknown {
+            why: "internal error: not a transition system".into(),
+        };
     };
     let mut answer = ts_cmd::solve_ts(&loaded.checked, ts, opts);
     let r = &mut answer.result;
@@ -140,23 +156,33 @@ fn solve_encoded(
         ic3::Verdict::Safe => {
             if let Some(inv) = r.invariant.clone() {
                 if let Err(e) = ts_cmd::check_printed_invariant(&enc.hys, ts, &inv, opts) {
-                    return GoalAnswer::Unknown { why: format!("the invariant did not check: {e}") };
+                    return GoalAnswer::Unknown {
+                        why: format!("the invariant did not check: {e}"),
+                    };
                 }
             }
-            GoalAnswer::Unreachable { engine: r.engine.to_string() }
+            GoalAnswer::Unreachable {
+                engine: r.engine.to_string(),
+            }
         }
         ic3::Verdict::Unsafe => {
             let Some(trace) = r.trace.clone() else {
-                return GoalAnswer::Unknown { why: "UNSAFE without a trace".into() };
+                return GoalAnswer::Unknown {
+                    why: "UNSAFE without a trace".into(),
+                };
             };
             let idx = |name: &str| ts.state.iter().position(|v| v.name == name);
             let (Some(pc_i), Some(hit_i), Some(ub_i)) = (idx("pc"), idx("hit"), idx("ub")) else {
-                return GoalAnswer::Unknown { why: "internal error: no pc".into() };
+                return GoalAnswer::Unknown {
+                    why: "internal error: no pc".into(),
+                };
             };
             let last = trace.last().cloned().unwrap_or_default();
             let is_true = |v: Option<&Value>| matches!(v, Some(Value::Bool(true)));
             if !is_true(last.get(hit_i)) && !is_true(last.get(ub_i)) {
-                return GoalAnswer::Unknown { why: "internal error: the trace does not end in a target state".into() };
+                return GoalAnswer::Unknown {
+                    why: "internal error: the trace does not end in a target state".into(),
+                };
             }
             // inputs in program order
             let mut inputs = Vec::new();
@@ -166,14 +192,22 @@ fn solve_encoded(
                     Some(Value::Num(q)) if q.is_integer() => {
                         num_traits::ToPrimitive::to_usize(q.numer()).unwrap_or(usize::MAX)
                     }
-                    _ => return GoalAnswer::Unknown { why: "trace without pc".into() },
+                    _ => {
+                        return GoalAnswer::Unknown {
+                            why: "trace without pc".into(),
+                        }
+                    }
                 };
                 let Some(b) = enc.blocks.get(pc) else {
-                    return GoalAnswer::Unknown { why: "trace with a bad pc".into() };
+                    return GoalAnswer::Unknown {
+                        why: "trace with a bad pc".into(),
+                    };
                 };
                 for (site, val, guard) in &b.sites {
                     let (Some(gi), Some(vi)) = (idx(guard), idx(val)) else {
-                        return GoalAnswer::Unknown { why: "internal error: site".into() };
+                        return GoalAnswer::Unknown {
+                            why: "internal error: site".into(),
+                        };
                     };
                     if !is_true(step.get(gi)) {
                         continue;
@@ -183,11 +217,17 @@ fn solve_encoded(
                         (Some(Value::Fp(bits)), t) if t.is_float() => InputValue::Bits(t, *bits),
                         (Some(Value::Num(q)), t) if q.is_integer() => {
                             let Some(x) = num_traits::ToPrimitive::to_i128(q.numer()) else {
-                                return GoalAnswer::Unknown { why: "input out of range".into() };
+                                return GoalAnswer::Unknown {
+                                    why: "input out of range".into(),
+                                };
                             };
                             InputValue::Int(t, x)
                         }
-                        _ => return GoalAnswer::Unknown { why: "trace without an input value".into() },
+                        _ => {
+                            return GoalAnswer::Unknown {
+                                why: "trace without an input value".into(),
+                            }
+                        }
                     };
                     inputs.push((format!("{} at {}", ns.what, ns.pos), v));
                     ret_pos.push(ns.ret_pos.clone());
@@ -211,14 +251,19 @@ fn solve_encoded(
                 Replay::NotReached(why) => GoalAnswer::Unknown {
                     why: format!("a trace was found but its replay did not confirm it: {why}"),
                 },
-                Replay::Covered(_) => GoalAnswer::Unknown { why: "internal error: coverage".into() },
+                Replay::Covered(_) => GoalAnswer::Unknown {
+                    why: "internal error: coverage".into(),
+                },
                 Replay::Unavailable(why) => GoalAnswer::Unknown {
                     why: format!("a trace was found but could not be replayed: {why}"),
                 },
             }
         }
         _ => GoalAnswer::Unknown {
-            why: r.note.clone().unwrap_or_else(|| r.verdict.text().to_string()),
+            why: r
+                .note
+                .clone()
+                .unwrap_or_else(|| r.verdict.text().to_string()),
         },
     }
 }
@@ -235,9 +280,19 @@ pub struct SvcompAnswer {
 pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompAnswer, CError> {
     let file = load(path, model)?;
     let cfg = lower_fn(&file, model, "main", false)?;
-    let errors: Vec<usize> = (0..cfg.goals.len()).filter(|&g| cfg.goals[g].kind == GoalKind::Error).collect();
-    let ub: Vec<usize> = (0..cfg.goals.len()).filter(|&g| cfg.goals[g].kind.is_ub()).collect();
-    let unknown = |d: String| SvcompAnswer { verdict: "unknown", detail: d, inputs: vec![], input_ret_pos: vec![], error_pos: None };
+    let errors: Vec<usize> = (0..cfg.goals.len())
+        .filter(|&g| cfg.goals[g].kind == GoalKind::Error)
+        .collect();
+    let ub: Vec<usize> = (0..cfg.goals.len())
+        .filter(|&g| cfg.goals[g].kind.is_ub())
+        .collect();
+    let unknown = |d: String| SvcompAnswer {
+        verdict: "unknown",
+        detail: d,
+        inputs: vec![],
+        input_ret_pos: vec![],
+        error_pos: None,
+    };
     if errors.is_empty() && ub.is_empty() {
         return Ok(SvcompAnswer {
             verdict: "true",
@@ -247,7 +302,10 @@ pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompA
             error_pos: None,
         });
     }
-    let sel = Selection { hit: errors.clone(), ub };
+    let sel = Selection {
+        hit: errors.clone(),
+        ub,
+    };
     let lp64 = model == DataModel::Lp64;
     Ok(match solve_goals(&file, &cfg, &sel, &errors, opts, lp64) {
         GoalAnswer::Unreachable { engine } => SvcompAnswer {
@@ -268,6 +326,9 @@ pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompA
         GoalAnswer::Unknown { why } => unknown(why),
     })
 }
+
+/// Status, detail and inputs of one goal.
+type GoalLine = (&'static str, String, Vec<(String, InputValue)>);
 
 /// One line of the dead-code report.
 pub struct DeadcodeLine {
@@ -292,40 +353,61 @@ pub fn deadcode(
     let n = cfg.goals.len();
     // status per goal; a goal passed by a confirmed run of another goal's inputs is
     // REACHABLE without a solver call of its own
-    let mut answers: Vec<Option<(&'static str, String, Vec<(String, InputValue)>)>> = vec![None; n];
+    let mut answers: Vec<Option<GoalLine>> = vec![None; n];
     for g in 0..n {
         if answers[g].is_some() {
             continue;
         }
-        let sel = Selection { hit: vec![g], ub: vec![] };
-        let mut o = TsOptions { log: opts.log.clone(), ic3: opts.ic3.clone(), solver: opts.solver.clone(), ..*opts };
+        let sel = Selection {
+            hit: vec![g],
+            ub: vec![],
+        };
+        let mut o = TsOptions {
+            log: opts.log.clone(),
+            ic3: opts.ic3.clone(),
+            solver: opts.solver.clone(),
+            ..*opts
+        };
         if let Some(t) = per_goal {
             o.timeout = Some(o.timeout.map_or(t, |x| x.min(t)));
         }
         let a = solve_goals(file, &cfg, &sel, &[g], &o, lp64);
         answers[g] = Some(match a {
-            GoalAnswer::Unreachable { engine } => ("DEAD", format!("proved unreachable ({engine})"), vec![]),
+            GoalAnswer::Unreachable { engine } => {
+                ("DEAD", format!("proved unreachable ({engine})"), vec![])
+            }
             GoalAnswer::Reached { inputs, steps, .. } => {
                 // the same inputs may reach other open goals: run them once with every open
                 // goal observed
                 let open: Vec<usize> = (0..n).filter(|&x| x != g && answers[x].is_none()).collect();
                 if !open.is_empty() {
                     let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
-                    if let Replay::Covered(hit) = replay::replay(&file.source.text, &cfg, &open, &vals, lp64, true) {
+                    if let Replay::Covered(hit) =
+                        replay::replay(&file.source.text, &cfg, &open, &vals, lp64, true)
+                    {
                         for i in hit {
                             if let Some(&other) = open.get(i) {
                                 answers[other] = Some((
                                     "REACHABLE",
-                                    format!("by the inputs found for {} (confirmed by gcc replay)", cfg.goals[g].pos),
+                                    format!(
+                                        "by the inputs found for {} (confirmed by gcc replay)",
+                                        cfg.goals[g].pos
+                                    ),
                                     inputs.clone(),
                                 ));
                             }
                         }
                     }
                 }
-                ("REACHABLE", format!("after {steps} step(s), confirmed by gcc replay"), inputs)
+                (
+                    "REACHABLE",
+                    format!("after {steps} step(s), confirmed by gcc replay"),
+                    inputs,
+                )
             }
-            GoalAnswer::UndefinedBehaviour { at } => ("UNKNOWN", format!("undefined behaviour {at}"), vec![]),
+            GoalAnswer::UndefinedBehaviour { at } => {
+                ("UNKNOWN", format!("undefined behaviour {at}"), vec![])
+            }
             GoalAnswer::Unknown { why } => ("UNKNOWN", why, vec![]),
         });
     }

@@ -54,7 +54,11 @@ impl InputValue {
                 if f.is_nan() {
                     "NAN".into()
                 } else if f.is_infinite() {
-                    if f > 0.0 { "INFINITY".into() } else { "-INFINITY".into() }
+                    if f > 0.0 {
+                        "INFINITY".into()
+                    } else {
+                        "-INFINITY".into()
+                    }
                 } else {
                     format!("{f:e}f")
                 }
@@ -64,7 +68,11 @@ impl InputValue {
                 if f.is_nan() {
                     "NAN".into()
                 } else if f.is_infinite() {
-                    if f > 0.0 { "INFINITY".into() } else { "-INFINITY".into() }
+                    if f > 0.0 {
+                        "INFINITY".into()
+                    } else {
+                        "-INFINITY".into()
+                    }
                 } else {
                     format!("{f:e}")
                 }
@@ -126,7 +134,11 @@ pub fn replay(
     }
     // insertions into the preprocessed text: (offset, order key, text)
     let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
-    let marker = if cover { "__icpic3_cover" } else { "__icpic3_goal" };
+    let marker = if cover {
+        "__icpic3_cover"
+    } else {
+        "__icpic3_goal"
+    };
     for (gi, &g) in goals.iter().enumerate() {
         let id = if cover { gi } else { gi.min(99) };
         let mark = format!("{marker}({id});");
@@ -174,18 +186,26 @@ pub fn replay(
     // the harness
     let mut h = String::new();
     h.push_str("#include <stdint.h>\n#include <string.h>\n#include <unistd.h>\n");
-    let vals: Vec<String> = inputs.iter().map(|v| format!("0x{:x}ULL", v.raw())).collect();
+    let vals: Vec<String> = inputs
+        .iter()
+        .map(|v| format!("0x{:x}ULL", v.raw()))
+        .collect();
     let _ = writeln!(
         h,
         "static const unsigned long long icv[] = {{ {}0 }};\nstatic const int icn = {};\nstatic int ick = 0;",
         vals.iter().map(|v| format!("{v}, ")).collect::<String>(),
         inputs.len()
     );
-    h.push_str("static unsigned long long icnext(void) { if (ick >= icn) _exit(3); return icv[ick++]; }\n");
+    h.push_str(
+        "static unsigned long long icnext(void) { if (ick >= icn) _exit(3); return icv[ick++]; }\n",
+    );
     h.push_str("float __VERIFIER_nondet_float(void) { uint32_t u = (uint32_t)icnext(); float f; memcpy(&f, &u, 4); return f; }\n");
     h.push_str("double __VERIFIER_nondet_double(void) { uint64_t u = icnext(); double d; memcpy(&d, &u, 8); return d; }\n");
     for (n, t) in NONDET_TYPES {
-        let _ = writeln!(h, "{t} __VERIFIER_nondet_{n}(void) {{ return ({t})icnext(); }}");
+        let _ = writeln!(
+            h,
+            "{t} __VERIFIER_nondet_{n}(void) {{ return ({t})icnext(); }}"
+        );
     }
     h.push_str("void __icpic3_goal(int id) { _exit(100 + id); }\n");
     let _ = writeln!(
@@ -210,7 +230,11 @@ pub fn replay(
             "{} {}({});",
             cty(cfg.entry_ret),
             cfg.function,
-            if ps.is_empty() { "void".into() } else { ps.join(", ") }
+            if ps.is_empty() {
+                "void".into()
+            } else {
+                ps.join(", ")
+            }
         );
         h.push_str("int main(void) {\n");
         let mut args = Vec::new();
@@ -223,7 +247,12 @@ pub fn replay(
             let _ = writeln!(h, "  {} a{i} = {get};", cty(*t));
             args.push(format!("a{i}"));
         }
-        let _ = writeln!(h, "  {}({});\n  return 0;\n}}", cfg.function, args.join(", "));
+        let _ = writeln!(
+            h,
+            "  {}({});\n  return 0;\n}}",
+            cfg.function,
+            args.join(", ")
+        );
     }
     let dir = tmpdir();
     if std::fs::create_dir_all(&dir).is_err() {
@@ -264,7 +293,11 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool
         Err(e) => return Replay::Unavailable(format!("cannot run gcc: {e}")),
         Ok(o) if !o.status.success() => {
             let msg = String::from_utf8_lossy(&o.stderr);
-            let first = msg.lines().find(|l| l.contains("error")).unwrap_or("").to_string();
+            let first = msg
+                .lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or("")
+                .to_string();
             return Replay::Unavailable(format!("gcc could not build the replay: {first}"));
         }
         Ok(_) => {}
@@ -297,9 +330,15 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool
                     Some(c) if (100..200).contains(&c) => {
                         Replay::Confirmed(Some((c - 100) as usize).filter(|&i| i < 99))
                     }
-                    Some(3) => Replay::NotReached("the run asked for more inputs than the trace has".into()),
-                    Some(c) => Replay::NotReached(format!("the run ended with exit code {c} before the goal")),
-                    None => Replay::NotReached("the run was ended by a signal before the goal".into()),
+                    Some(3) => Replay::NotReached(
+                        "the run asked for more inputs than the trace has".into(),
+                    ),
+                    Some(c) => Replay::NotReached(format!(
+                        "the run ended with exit code {c} before the goal"
+                    )),
+                    None => {
+                        Replay::NotReached("the run was ended by a signal before the goal".into())
+                    }
                 };
             }
             Ok(None) => {

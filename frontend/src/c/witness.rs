@@ -23,14 +23,23 @@ fn yaml_str(s: &str) -> String {
 /// The witness text for a `false` answer.
 pub fn violation_witness(path: &Path, model: DataModel, a: &SvcompAnswer) -> String {
     let file = path.display().to_string();
-    let hash = std::fs::read(path).map(|b| sha256_hex(&b)).unwrap_or_default();
+    let hash = std::fs::read(path)
+        .map(|b| sha256_hex(&b))
+        .unwrap_or_default();
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let uuid = {
         let h = sha256_hex(format!("{file}{now}{}", std::process::id()).as_bytes());
-        format!("{}-{}-4{}-8{}-{}", &h[0..8], &h[8..12], &h[13..16], &h[17..20], &h[20..32])
+        format!(
+            "{}-{}-4{}-8{}-{}",
+            &h[0..8],
+            &h[8..12],
+            &h[13..16],
+            &h[17..20],
+            &h[20..32]
+        )
     };
     let mut s = String::new();
     s.push_str("- entry_type: \"violation_sequence\"\n  metadata:\n    format_version: \"2.0\"\n");
@@ -41,8 +50,17 @@ pub fn violation_witness(path: &Path, model: DataModel, a: &SvcompAnswer) -> Str
         "    producer:\n      name: \"icpic3\"\n      version: {}",
         yaml_str(env!("CARGO_PKG_VERSION"))
     );
-    let _ = writeln!(s, "    task:\n      input_files:\n        - {}", yaml_str(&file));
-    let _ = writeln!(s, "      input_file_hashes:\n        {}: {}", yaml_str(&file), yaml_str(&hash));
+    let _ = writeln!(
+        s,
+        "    task:\n      input_files:\n        - {}",
+        yaml_str(&file)
+    );
+    let _ = writeln!(
+        s,
+        "      input_file_hashes:\n        {}: {}",
+        yaml_str(&file),
+        yaml_str(&hash)
+    );
     let _ = writeln!(s, "      specification: \"G ! call(reach_error())\"");
     let dm = match model {
         DataModel::Lp64 => "LP64",
@@ -125,22 +143,43 @@ pub fn sha256_hex(data: &[u8]) -> String {
     for chunk in msg.chunks(64) {
         let mut w = [0u32; 64];
         for i in 0..16 {
-            w[i] = u32::from_be_bytes([chunk[4 * i], chunk[4 * i + 1], chunk[4 * i + 2], chunk[4 * i + 3]]);
+            w[i] = u32::from_be_bytes([
+                chunk[4 * i],
+                chunk[4 * i + 1],
+                chunk[4 * i + 2],
+                chunk[4 * i + 3],
+            ]);
         }
         for i in 16..64 {
             let s0 = w[i - 15].rotate_right(7) ^ w[i - 15].rotate_right(18) ^ (w[i - 15] >> 3);
             let s1 = w[i - 2].rotate_right(17) ^ w[i - 2].rotate_right(19) ^ (w[i - 2] >> 10);
-            w[i] = w[i - 16].wrapping_add(s0).wrapping_add(w[i - 7]).wrapping_add(s1);
+            w[i] = w[i - 16]
+                .wrapping_add(s0)
+                .wrapping_add(w[i - 7])
+                .wrapping_add(s1);
         }
         let mut v = h;
         for i in 0..64 {
             let s1 = v[4].rotate_right(6) ^ v[4].rotate_right(11) ^ v[4].rotate_right(25);
             let ch = (v[4] & v[5]) ^ (!v[4] & v[6]);
-            let t1 = v[7].wrapping_add(s1).wrapping_add(ch).wrapping_add(K[i]).wrapping_add(w[i]);
+            let t1 = v[7]
+                .wrapping_add(s1)
+                .wrapping_add(ch)
+                .wrapping_add(K[i])
+                .wrapping_add(w[i]);
             let s0 = v[0].rotate_right(2) ^ v[0].rotate_right(13) ^ v[0].rotate_right(22);
             let maj = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
             let t2 = s0.wrapping_add(maj);
-            v = [t1.wrapping_add(t2), v[0], v[1], v[2], v[3].wrapping_add(t1), v[4], v[5], v[6]];
+            v = [
+                t1.wrapping_add(t2),
+                v[0],
+                v[1],
+                v[2],
+                v[3].wrapping_add(t1),
+                v[4],
+                v[5],
+                v[6],
+            ];
         }
         for i in 0..8 {
             h[i] = h[i].wrapping_add(v[i]);
