@@ -223,6 +223,15 @@ fn bad_c_is_reported_with_its_position() {
         err.contains("ptr.c:10:") && err.contains("skipped"),
         "{err}"
     );
+    // the order of side effects on a global is not specified by C
+    let p = temp_c(
+        "order.c",
+        "int g = 0;\nint f(void) { g = g + 1; return g; }\nint main(void) { int x = g + f(); if (x == 2) reach_error(); return 0; }",
+    );
+    let o = icpic3(&["solve", p.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(err.contains("order.c:10:26") && err.contains("`g`"), "{err}");
+    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().next(), Some("unknown"));
     // recursion
     let p = temp_c(
         "rec.c",

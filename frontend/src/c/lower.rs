@@ -938,6 +938,56 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// Lowers an operand and records which variables its side effects write and which
+    /// variables it reads (in its edges and in its value).
+    fn expr_tracked(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<((E, Ty), Effects)> {
+        let n0 = self.cfg.nodes.len();
+        let c0 = *cur;
+        let k0 = self.cfg.nodes[c0].len();
+        let r = self.expr(e, cur)?;
+        let mut eff = Effects::default();
+        let mut edges: Vec<&Edge> = self.cfg.nodes[c0][k0..].iter().collect();
+        for n in n0..self.cfg.nodes.len() {
+            edges.extend(self.cfg.nodes[n].iter());
+        }
+        for ed in edges {
+            match &ed.ins {
+                Ins::Assign(v, x) => {
+                    eff.w.insert(*v);
+                    vars_of(x, &mut eff.r);
+                }
+                Ins::Havoc(v, _) | Ins::Forget(v) => {
+                    eff.w.insert(*v);
+                }
+                Ins::Assume(x) | Ins::Check(_, x) => vars_of(x, &mut eff.r),
+                Ins::Skip | Ins::Goal(_) => {}
+            }
+        }
+        vars_of(&r.0, &mut eff.r);
+        Ok((r, eff))
+    }
+
+    /// C leaves the order of the operands' side effects open (unsequenced or indeterminately
+    /// sequenced): when one operand writes a variable the other reads or writes, the result
+    /// may depend on the compiler, so such code is not translated.
+    fn check_order(&self, a: &Effects, b: &Effects, span: Span) -> R<()> {
+        let clash = a
+            .w
+            .iter()
+            .find(|v| b.r.contains(v) || b.w.contains(v))
+            .or_else(|| b.w.iter().find(|v| a.r.contains(v)));
+        if let Some(&v) = clash {
+            return self.err(
+                span,
+                format!(
+                    "the order of evaluation of the side effects on `{}` is not specified by C (not supported)",
+                    self.cfg.vars[v].c_name
+                ),
+            );
+        }
+        Ok(())
+    }
+
     /// Lowers an expression: side effects become edges from `cur` on; returns the value.
     pub fn expr(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<(E, Ty)> {
         match &e.node {
@@ -1321,8 +1371,9 @@ impl<'a> Lowerer<'a> {
             | B::GreaterOrEqual
             | B::Equals
             | B::NotEquals => {
-                let (x, tx) = self.expr(&b.node.lhs, cur)?;
-                let (y, ty) = self.expr(&b.node.rhs, cur)?;
+                let ((x, tx), ea) = self.expr_tracked(&b.node.lhs, cur)?;
+                let ((y, ty), eb) = self.expr_tracked(&b.node.rhs, cur)?;
+                self.check_order(&ea, &eb, span)?;
                 let rel = match op {
                     B::Less => Rel::Lt,
                     B::Greater => Rel::Gt,
@@ -1336,7 +1387,12 @@ impl<'a> Lowerer<'a> {
             }
             B::Assign => {
                 let (v, vt) = self.lvalue(&b.node.lhs)?;
-                let (x, tx) = self.expr(&b.node.rhs, cur)?;
+                let ((x, tx), eb) = self.expr_tracked(&b.node.rhs, cur)?;
+                if eb.w.contains(&v) {
+                    let mut ea = Effects::default();
+                    ea.w.insert(v);
+                    self.check_order(&ea, &eb, span)?;
+                }
                 let x = self.convert(x, tx, vt, cur, span)?;
                 *cur = self.assign_edge(*cur, v, x);
                 Ok((E::Var(v), vt))
@@ -1359,14 +1415,18 @@ impl<'a> Lowerer<'a> {
                 if compound {
                     let (v, vt) = self.lvalue(&b.node.lhs)?;
                     let old = self.read_var(v, cur, span);
-                    let (y, ty) = self.expr(&b.node.rhs, cur)?;
+                    let ((y, ty), eb) = self.expr_tracked(&b.node.rhs, cur)?;
+                    let mut ea = Effects::default();
+                    ea.r.insert(v);
+                    self.check_order(&ea, &eb, span)?;
                     let (r, rt) = self.arith(aop, old, vt, y, ty, cur, span)?;
                     let nv = self.convert(r, rt, vt, cur, span)?;
                     *cur = self.assign_edge(*cur, v, nv);
                     Ok((E::Var(v), vt))
                 } else {
-                    let (x, tx) = self.expr(&b.node.lhs, cur)?;
-                    let (y, ty) = self.expr(&b.node.rhs, cur)?;
+                    let ((x, tx), ea) = self.expr_tracked(&b.node.lhs, cur)?;
+                    let ((y, ty), eb) = self.expr_tracked(&b.node.rhs, cur)?;
+                    self.check_order(&ea, &eb, span)?;
                     self.arith(aop, x, tx, y, ty, cur, span)
                 }
             }
@@ -1603,8 +1663,13 @@ impl<'a> Lowerer<'a> {
         let rt = self.ret_type(f)?;
         // arguments, in the caller's scope, left to right
         let mut vals = Vec::new();
+        let mut effs: Vec<Effects> = Vec::new();
         for (a, (_, pty, _)) in args.iter().zip(&params) {
-            let (x, t) = self.expr(a, cur)?;
+            let ((x, t), eff) = self.expr_tracked(a, cur)?;
+            for earlier in &effs {
+                self.check_order(earlier, &eff, a.span)?;
+            }
+            effs.push(eff);
             let x = self.convert(x, t, *pty, cur, a.span)?;
             vals.push(x);
         }
@@ -1651,6 +1716,46 @@ impl<'a> Lowerer<'a> {
             Some((v, t)) => (E::Var(v), t),
             None => (E::True, Ty::Void),
         })
+    }
+}
+
+/// Variables an operand writes and reads.
+#[derive(Default)]
+struct Effects {
+    w: std::collections::HashSet<usize>,
+    r: std::collections::HashSet<usize>,
+}
+
+/// The variables an expression reads.
+fn vars_of(e: &E, out: &mut std::collections::HashSet<usize>) {
+    match e {
+        E::Var(v) => {
+            out.insert(*v);
+        }
+        E::Int(..) | E::Fp(..) | E::True | E::False => {}
+        E::Bin(_, _, a, b) | E::Cmp(_, _, a, b) | E::And(a, b) | E::Or(a, b) => {
+            vars_of(a, out);
+            vars_of(b, out);
+        }
+        E::MinMax(_, _, a, b, c) => {
+            vars_of(a, out);
+            vars_of(b, out);
+            out.insert(*c);
+        }
+        E::Neg(_, a)
+        | E::BitNot(_, a)
+        | E::Conv(_, _, a)
+        | E::Not(a)
+        | E::OfCond(_, a)
+        | E::Fabs(_, a)
+        | E::Sqrt(_, a)
+        | E::IsNan(a)
+        | E::IsInf(a) => vars_of(a, out),
+        E::Ite(_, c, a, b) => {
+            vars_of(c, out);
+            vars_of(a, out);
+            vars_of(b, out);
+        }
     }
 }
 
