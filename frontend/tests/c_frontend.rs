@@ -230,8 +230,14 @@ fn bad_c_is_reported_with_its_position() {
     );
     let o = icpic3(&["solve", p.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr).into_owned();
-    assert!(err.contains("order.c:10:26") && err.contains("`g`"), "{err}");
-    assert_eq!(String::from_utf8_lossy(&o.stdout).lines().next(), Some("unknown"));
+    assert!(
+        err.contains("order.c:10:26") && err.contains("`g`"),
+        "{err}"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout).lines().next(),
+        Some("unknown")
+    );
     // recursion
     let p = temp_c(
         "rec.c",

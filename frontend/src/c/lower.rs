@@ -971,11 +971,10 @@ impl<'a> Lowerer<'a> {
     /// sequenced): when one operand writes a variable the other reads or writes, the result
     /// may depend on the compiler, so such code is not translated.
     fn check_order(&self, a: &Effects, b: &Effects, span: Span) -> R<()> {
-        let clash = a
-            .w
-            .iter()
-            .find(|v| b.r.contains(v) || b.w.contains(v))
-            .or_else(|| b.w.iter().find(|v| a.r.contains(v)));
+        let clash =
+            a.w.iter()
+                .find(|v| b.r.contains(v) || b.w.contains(v))
+                .or_else(|| b.w.iter().find(|v| a.r.contains(v)));
         if let Some(&v) = clash {
             return self.err(
                 span,

@@ -351,15 +351,33 @@ pub fn deadcode(
     let cfg = lower_fn(file, model, entry, true)?;
     let lp64 = model == DataModel::Lp64;
     let n = cfg.goals.len();
+    // a function inlined several times has one goal per call: they are reported as one goal
+    // (REACHABLE if some call reaches it, DEAD if none does)
+    let key = |g: usize| {
+        let x = &cfg.goals[g];
+        (x.pos.clone(), x.kind, x.function.clone())
+    };
+    let mut reps: Vec<usize> = Vec::new();
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for g in 0..n {
+        match reps.iter().position(|&r| key(r) == key(g)) {
+            Some(i) => members[i].push(g),
+            None => {
+                reps.push(g);
+                members.push(vec![g]);
+            }
+        }
+    }
+    let m = reps.len();
     // status per goal; a goal passed by a confirmed run of another goal's inputs is
     // REACHABLE without a solver call of its own
-    let mut answers: Vec<Option<GoalLine>> = vec![None; n];
-    for g in 0..n {
-        if answers[g].is_some() {
+    let mut answers: Vec<Option<GoalLine>> = vec![None; m];
+    for gi in 0..m {
+        if answers[gi].is_some() {
             continue;
         }
         let sel = Selection {
-            hit: vec![g],
+            hit: members[gi].clone(),
             ub: vec![],
         };
         let mut o = TsOptions {
@@ -371,19 +389,22 @@ pub fn deadcode(
         if let Some(t) = per_goal {
             o.timeout = Some(o.timeout.map_or(t, |x| x.min(t)));
         }
-        let a = solve_goals(file, &cfg, &sel, &[g], &o, lp64);
-        answers[g] = Some(match a {
+        let a = solve_goals(file, &cfg, &sel, &members[gi], &o, lp64);
+        answers[gi] = Some(match a {
             GoalAnswer::Unreachable { engine } => {
                 ("DEAD", format!("proved unreachable ({engine})"), vec![])
             }
             GoalAnswer::Reached { inputs, steps, .. } => {
                 // the same inputs may reach other open goals: run them once with every open
                 // goal observed
-                let open: Vec<usize> = (0..n).filter(|&x| x != g && answers[x].is_none()).collect();
+                let open: Vec<usize> = (0..m)
+                    .filter(|&x| x != gi && answers[x].is_none())
+                    .collect();
                 if !open.is_empty() {
                     let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+                    let goals: Vec<usize> = open.iter().map(|&x| reps[x]).collect();
                     if let Replay::Covered(hit) =
-                        replay::replay(&file.source.text, &cfg, &open, &vals, lp64, true)
+                        replay::replay(&file.source.text, &cfg, &goals, &vals, lp64, true)
                     {
                         for i in hit {
                             if let Some(&other) = open.get(i) {
@@ -391,7 +412,7 @@ pub fn deadcode(
                                     "REACHABLE",
                                     format!(
                                         "by the inputs found for {} (confirmed by gcc replay)",
-                                        cfg.goals[g].pos
+                                        cfg.goals[reps[gi]].pos
                                     ),
                                     inputs.clone(),
                                 ));
@@ -414,9 +435,9 @@ pub fn deadcode(
     let lines = answers
         .into_iter()
         .enumerate()
-        .map(|(g, a)| {
+        .map(|(gi, a)| {
             let (status, detail, inputs) = a.unwrap_or(("UNKNOWN", "not analysed".into(), vec![]));
-            let goal = &cfg.goals[g];
+            let goal = &cfg.goals[reps[gi]];
             DeadcodeLine {
                 pos: goal.pos.clone(),
                 kind: goal.kind,
