@@ -258,6 +258,8 @@ pub struct VarInfo {
     /// the C name (for messages)
     pub c_name: String,
     pub ty: Ty,
+    /// introduced by the translation (not a C variable)
+    pub is_temp: bool,
 }
 
 /// A place where a nondeterministic value enters: `__VERIFIER_nondet_T()`, a parameter of the

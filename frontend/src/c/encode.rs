@@ -42,6 +42,8 @@ pub struct Encoded {
 /// temporaries at 160 characters, 1 ms with expressions kept inline), so values are shared
 /// only when they get very long.
 const SHARE_LEN: usize = 4000;
+/// Values of the translation's own temporaries (large sub-expressions) longer than this.
+const SHARE_TEMP_LEN: usize = 300;
 /// Conditions longer than this are stored in a Boolean temporary (cheap for the solver).
 const SHARE_BOOL_LEN: usize = 160;
 
@@ -329,7 +331,13 @@ impl<'a> Enc<'a> {
                     Ins::Skip => (reach.clone(), env.clone()),
                     Ins::Assign(v, x) => {
                         let s = self.emit(x, &env);
-                        let s = self.share(s, cfg.vars[*v].ty);
+                        let s = if cfg.vars[*v].is_temp && s.len() > SHARE_TEMP_LEN {
+                            // a large sub-expression the translation split off: it is used
+                            // several times (checks and the result)
+                            self.temp(&cfg.vars[*v].ty.hys(), s, false)
+                        } else {
+                            self.share(s, cfg.vars[*v].ty)
+                        };
                         let mut env2 = env.clone();
                         env2.insert(*v, s);
                         (reach.clone(), env2)

@@ -77,6 +77,7 @@ impl<'a> Lowerer<'a> {
             hys,
             c_name: c_name.to_string(),
             ty,
+            is_temp: false,
         });
         self.volatile.push(false);
         self.cfg.vars.len() - 1
@@ -967,6 +968,25 @@ impl<'a> Lowerer<'a> {
         Ok((r, eff))
     }
 
+    /// Both operands of a binary operator, left to right, rejecting an order dependence.
+    fn operands(
+        &mut self,
+        l: &Node<Expression>,
+        r: &Node<Expression>,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<((E, Ty), (E, Ty))> {
+        if !has_effects(&l.node) && !has_effects(&r.node) {
+            let a = self.expr(l, cur)?;
+            let b = self.expr(r, cur)?;
+            return Ok((a, b));
+        }
+        let (a, ea) = self.expr_tracked(l, cur)?;
+        let (b, eb) = self.expr_tracked(r, cur)?;
+        self.check_order(&ea, &eb, span)?;
+        Ok((a, b))
+    }
+
     /// C leaves the order of the operands' side effects open (unsequenced or indeterminately
     /// sequenced): when one operand writes a variable the other reads or writes, the result
     /// may depend on the compiler, so such code is not translated.
@@ -1286,7 +1306,7 @@ impl<'a> Lowerer<'a> {
                     .or(E::Cmp(Rel::Lt, pa, r.clone().b(), E::Int(pa, 0).b()));
             }
             self.check(GoalKind::Shift, bad, cur, span);
-            return Ok((r, pa));
+            return Ok((self.bounded(r, pa, cur), pa));
         }
         let rt = arith_conv(ta, tb);
         if rt.is_float() && matches!(op, BinOp::Rem | BinOp::And | BinOp::Or | BinOp::Xor) {
@@ -1314,7 +1334,20 @@ impl<'a> Lowerer<'a> {
                 self.check(GoalKind::Overflow, o, cur, span);
             }
         }
-        Ok((E::Bin(op, rt, a.b(), b.b()), rt))
+        let r = E::Bin(op, rt, a.b(), b.b());
+        Ok((self.bounded(r, rt, cur), rt))
+    }
+
+    /// Keeps expression trees small: a large one is stored in a temporary first (evaluated
+    /// here, where C evaluates it), so checks that copy operands stay linear in size.
+    fn bounded(&mut self, e: E, t: Ty, cur: &mut usize) -> E {
+        if e_size(&e, 0) <= 64 {
+            return e;
+        }
+        let v = self.fresh_var("tmp", t);
+        self.cfg.vars[v].is_temp = true;
+        *cur = self.assign_edge(*cur, v, e);
+        E::Var(v)
     }
 
     fn compare(&mut self, rel: Rel, a: E, ta: Ty, b: E, tb: Ty, span: Span) -> R<E> {
@@ -1370,9 +1403,7 @@ impl<'a> Lowerer<'a> {
             | B::GreaterOrEqual
             | B::Equals
             | B::NotEquals => {
-                let ((x, tx), ea) = self.expr_tracked(&b.node.lhs, cur)?;
-                let ((y, ty), eb) = self.expr_tracked(&b.node.rhs, cur)?;
-                self.check_order(&ea, &eb, span)?;
+                let ((x, tx), (y, ty)) = self.operands(&b.node.lhs, &b.node.rhs, cur, span)?;
                 let rel = match op {
                     B::Less => Rel::Lt,
                     B::Greater => Rel::Gt,
@@ -1386,12 +1417,17 @@ impl<'a> Lowerer<'a> {
             }
             B::Assign => {
                 let (v, vt) = self.lvalue(&b.node.lhs)?;
-                let ((x, tx), eb) = self.expr_tracked(&b.node.rhs, cur)?;
-                if eb.w.contains(&v) {
-                    let mut ea = Effects::default();
-                    ea.w.insert(v);
-                    self.check_order(&ea, &eb, span)?;
-                }
+                let (x, tx) = if has_effects(&b.node.rhs.node) {
+                    let (x, eb) = self.expr_tracked(&b.node.rhs, cur)?;
+                    if eb.w.contains(&v) {
+                        let mut ea = Effects::default();
+                        ea.w.insert(v);
+                        self.check_order(&ea, &eb, span)?;
+                    }
+                    x
+                } else {
+                    self.expr(&b.node.rhs, cur)?
+                };
                 let x = self.convert(x, tx, vt, cur, span)?;
                 *cur = self.assign_edge(*cur, v, x);
                 Ok((E::Var(v), vt))
@@ -1414,18 +1450,21 @@ impl<'a> Lowerer<'a> {
                 if compound {
                     let (v, vt) = self.lvalue(&b.node.lhs)?;
                     let old = self.read_var(v, cur, span);
-                    let ((y, ty), eb) = self.expr_tracked(&b.node.rhs, cur)?;
-                    let mut ea = Effects::default();
-                    ea.r.insert(v);
-                    self.check_order(&ea, &eb, span)?;
+                    let (y, ty) = if has_effects(&b.node.rhs.node) {
+                        let (y, eb) = self.expr_tracked(&b.node.rhs, cur)?;
+                        let mut ea = Effects::default();
+                        ea.r.insert(v);
+                        self.check_order(&ea, &eb, span)?;
+                        y
+                    } else {
+                        self.expr(&b.node.rhs, cur)?
+                    };
                     let (r, rt) = self.arith(aop, old, vt, y, ty, cur, span)?;
                     let nv = self.convert(r, rt, vt, cur, span)?;
                     *cur = self.assign_edge(*cur, v, nv);
                     Ok((E::Var(v), vt))
                 } else {
-                    let ((x, tx), ea) = self.expr_tracked(&b.node.lhs, cur)?;
-                    let ((y, ty), eb) = self.expr_tracked(&b.node.rhs, cur)?;
-                    self.check_order(&ea, &eb, span)?;
+                    let ((x, tx), (y, ty)) = self.operands(&b.node.lhs, &b.node.rhs, cur, span)?;
                     self.arith(aop, x, tx, y, ty, cur, span)
                 }
             }
@@ -1663,12 +1702,18 @@ impl<'a> Lowerer<'a> {
         // arguments, in the caller's scope, left to right
         let mut vals = Vec::new();
         let mut effs: Vec<Effects> = Vec::new();
+        let track = args.iter().any(|a| has_effects(&a.node));
         for (a, (_, pty, _)) in args.iter().zip(&params) {
-            let ((x, t), eff) = self.expr_tracked(a, cur)?;
-            for earlier in &effs {
-                self.check_order(earlier, &eff, a.span)?;
-            }
-            effs.push(eff);
+            let (x, t) = if track {
+                let (xt, eff) = self.expr_tracked(a, cur)?;
+                for earlier in &effs {
+                    self.check_order(earlier, &eff, a.span)?;
+                }
+                effs.push(eff);
+                xt
+            } else {
+                self.expr(a, cur)?
+            };
             let x = self.convert(x, t, *pty, cur, a.span)?;
             vals.push(x);
         }
@@ -1723,6 +1768,86 @@ impl<'a> Lowerer<'a> {
 struct Effects {
     w: std::collections::HashSet<usize>,
     r: std::collections::HashSet<usize>,
+}
+
+/// Can the expression write a variable (assignment, `++`/`--`, a call of anything but a
+/// nondet function)? Syntactic and conservative.
+fn has_effects(e: &Expression) -> bool {
+    match e {
+        Expression::Identifier(_)
+        | Expression::Constant(_)
+        | Expression::StringLiteral(_)
+        | Expression::SizeOfTy(_)
+        | Expression::SizeOfVal(_)
+        | Expression::AlignOf(_)
+        | Expression::OffsetOf(_) => false,
+        Expression::Call(c) => match &c.node.callee.node {
+            Expression::Identifier(i) if i.node.name.starts_with("__VERIFIER_nondet_") => {
+                c.node.arguments.iter().any(|a| has_effects(&a.node))
+            }
+            _ => true,
+        },
+        Expression::UnaryOperator(u) => {
+            matches!(
+                u.node.operator.node,
+                UnaryOperator::PreIncrement
+                    | UnaryOperator::PreDecrement
+                    | UnaryOperator::PostIncrement
+                    | UnaryOperator::PostDecrement
+            ) || has_effects(&u.node.operand.node)
+        }
+        Expression::Cast(c) => has_effects(&c.node.expression.node),
+        Expression::BinaryOperator(b) => {
+            use BinaryOperator as B;
+            matches!(
+                b.node.operator.node,
+                B::Assign
+                    | B::AssignMultiply
+                    | B::AssignDivide
+                    | B::AssignModulo
+                    | B::AssignPlus
+                    | B::AssignMinus
+                    | B::AssignShiftLeft
+                    | B::AssignShiftRight
+                    | B::AssignBitwiseAnd
+                    | B::AssignBitwiseXor
+                    | B::AssignBitwiseOr
+            ) || has_effects(&b.node.lhs.node)
+                || has_effects(&b.node.rhs.node)
+        }
+        Expression::Conditional(c) => {
+            has_effects(&c.node.condition.node)
+                || has_effects(&c.node.then_expression.node)
+                || has_effects(&c.node.else_expression.node)
+        }
+        Expression::Comma(es) => es.iter().any(|x| has_effects(&x.node)),
+        _ => true,
+    }
+}
+
+/// Number of nodes of an expression (counting stops early past 1000).
+fn e_size(e: &E, acc: usize) -> usize {
+    if acc > 1000 {
+        return acc;
+    }
+    let acc = acc + 1;
+    match e {
+        E::Var(_) | E::Int(..) | E::Fp(..) | E::True | E::False => acc,
+        E::Bin(_, _, a, b) | E::Cmp(_, _, a, b) | E::And(a, b) | E::Or(a, b) => {
+            e_size(b, e_size(a, acc))
+        }
+        E::MinMax(_, _, a, b, _) => e_size(b, e_size(a, acc)),
+        E::Neg(_, a)
+        | E::BitNot(_, a)
+        | E::Conv(_, _, a)
+        | E::Not(a)
+        | E::OfCond(_, a)
+        | E::Fabs(_, a)
+        | E::Sqrt(_, a)
+        | E::IsNan(a)
+        | E::IsInf(a) => e_size(a, acc),
+        E::Ite(_, c, a, b) => e_size(b, e_size(a, e_size(c, acc))),
+    }
 }
 
 /// The variables an expression reads.
