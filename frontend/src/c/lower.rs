@@ -53,6 +53,10 @@ pub struct Lowerer<'a> {
     counter: usize,
     /// record goals for branch outcomes (deadcode) or only error calls / UB
     pub branch_goals: bool,
+    /// file-scope names whose declaration is outside the subset: an error only when used
+    /// (system headers declare structs, pointers, ... that a program need not use)
+    poisoned_vars: HashMap<String, CError>,
+    poisoned_types: HashMap<String, CError>,
 }
 
 type R<T> = Result<T, CError>;
@@ -130,7 +134,7 @@ impl<'a> Lowerer<'a> {
                 TypeSpecifier::Bool => bool_ = true,
                 TypeSpecifier::TypedefName(n) => match self.lookup_typedef(&n.node.name) {
                     Some(t) => named = Some(t),
-                    None => return self.err(n.span, format!("unknown type `{}`", n.node.name)),
+                    None => return self.poisoned_use(&n.node.name, n.span),
                 },
                 TypeSpecifier::Enum(e) => {
                     let mut next: i128 = 0;
@@ -278,6 +282,8 @@ impl<'a> Lowerer<'a> {
             ginit: 0,
             counter: 0,
             branch_goals,
+            poisoned_vars: HashMap::new(),
+            poisoned_types: HashMap::new(),
         };
         l.cfg.function = entry.to_string();
         let e = l.cfg.new_node();
@@ -286,7 +292,11 @@ impl<'a> Lowerer<'a> {
         l.ginit = e;
         for d in &unit.0 {
             match &d.node {
-                ExternalDeclaration::Declaration(decl) => l.global_decl(decl)?,
+                ExternalDeclaration::Declaration(decl) => {
+                    if let Err(e) = l.global_decl(decl) {
+                        l.poison(decl, e);
+                    }
+                }
                 ExternalDeclaration::StaticAssert(_) => {}
                 ExternalDeclaration::FunctionDefinition(f) => {
                     let name = declarator_name(&f.node.declarator.node).unwrap_or_default();
@@ -332,6 +342,36 @@ impl<'a> Lowerer<'a> {
         let g = l.ginit;
         l.cfg.edge(g, body, Ins::Skip);
         Ok(l.cfg)
+    }
+
+    /// Remembers the names of a file-scope declaration that could not be translated.
+    fn poison(&mut self, d: &Node<Declaration>, e: CError) {
+        let typedef = d.node.specifiers.iter().any(|s| {
+            matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Typedef)
+        });
+        for id in &d.node.declarators {
+            if let Some(name) = declarator_name(&id.node.declarator.node) {
+                if typedef {
+                    self.poisoned_types.insert(name, e.clone());
+                } else {
+                    self.poisoned_vars.insert(name, e.clone());
+                }
+            }
+        }
+    }
+
+    fn poisoned_use<T>(&self, name: &str, span: Span) -> R<T> {
+        match self
+            .poisoned_vars
+            .get(name)
+            .or_else(|| self.poisoned_types.get(name))
+        {
+            Some(e) => self.err(
+                span,
+                format!("`{name}` is declared with a construct that is not supported: {e}"),
+            ),
+            None => self.err(span, format!("undeclared identifier `{name}`")),
+        }
     }
 
     fn params(&mut self, f: &Node<FunctionDefinition>) -> R<Vec<(String, Ty, Span)>> {
@@ -930,7 +970,7 @@ impl<'a> Lowerer<'a> {
                 Some(Binding::Const(_)) => {
                     self.err(e.span, "an enumeration constant is not assignable")
                 }
-                None => self.err(e.span, format!("undeclared identifier `{}`", i.node.name)),
+                None => self.poisoned_use(&i.node.name, e.span),
             },
             _ => self.err(
                 e.span,
@@ -1016,7 +1056,7 @@ impl<'a> Lowerer<'a> {
                     Ok((self.read_var(v, cur, e.span), ty))
                 }
                 Some(Binding::Const(c)) => Ok((E::Int(INT, c), INT)),
-                None => self.err(e.span, format!("undeclared identifier `{}`", i.node.name)),
+                None => self.poisoned_use(&i.node.name, e.span),
             },
             Expression::Constant(c) => self.constant(c),
             Expression::UnaryOperator(u) => self.unary(u, cur, e.span),
