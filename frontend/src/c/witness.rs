@@ -75,7 +75,12 @@ pub fn violation_witness(path: &Path, model: DataModel, a: &SvcompAnswer) -> Str
         let _ = writeln!(
             s,
             "    - segment:\n        - waypoint:\n            type: \"function_return\"\n            action: \"follow\"\n            constraint:\n              value: {}\n              format: \"c_expression\"\n            location:\n              file_name: {}\n              line: {}\n              column: {}",
-            yaml_str(&format!("\\result == {}", v.c_expr())),
+            yaml_str(&if v.c_expr() == "NAN" {
+                // NaN equals nothing, itself included
+                "\\result != \\result".to_string()
+            } else {
+                format!("\\result == {}", v.c_expr())
+            }),
             yaml_str(&file),
             pos.line,
             pos.col
