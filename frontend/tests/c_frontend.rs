@@ -115,6 +115,15 @@ const CASES: &[(&str, &str, &str)] = &[
     ("sqrt_exact", "int main(void) { double x = sqrt(4.0); if (x != 2.0) reach_error(); return 0; }", "true"),
     // system headers declare structs and pointers: only their use is an error
     ("headers", "#include <stdio.h>\n#include <stdint.h>\n#include <math.h>\nint main(void) { int32_t a = 5; uint8_t b = 250; double x = fabs(-2.0);\n if (a + b != 255 || x != 2.0 || isnan(x) || isinf(x) || !isinf(INFINITY) || !isnan(NAN)) reach_error(); return 0; }", "true"),
+    // fixed-size arrays: initializer lists (the rest zero), constant and variable indices
+    ("array_const", "int main(void) { int a[3] = {1, 2, 3}; if (a[0] + a[1] + a[2] != 6) reach_error(); return 0; }", "true"),
+    ("array_loop", "int main(void) { double t[4] = {0.5, 1.5, 2.5}; double s = 0; int i; for (i = 0; i < 4; i++) s += t[i]; if (s != 4.5) reach_error(); return 0; }", "true"),
+    ("array_store", "int main(void) { int i = __VERIFIER_nondet_int(); __VERIFIER_assume(i >= 0 && i < 4); int a[4] = {10, 20, 30, 40}; a[i] = 0; a[i]++; if (a[0] + a[1] + a[2] + a[3] == 91) reach_error(); return 0; }", "false"),
+    ("array_store_dead", "int main(void) { int i = __VERIFIER_nondet_int(); __VERIFIER_assume(i >= 0 && i < 4); int a[4] = {10, 20, 30, 40}; a[i] = 0; if (a[0] + a[1] + a[2] + a[3] == 95) reach_error(); return 0; }", "true"),
+    ("array_out_of_bounds", "int main(void) { int i = __VERIFIER_nondet_int(); int a[4] = {0}; return a[i]; }", "unknown"),
+    ("array_global_zero", "float g[5];\nint main(void) { if (g[4] != 0.0f) reach_error(); return 0; }", "true"),
+    ("lookup_table", "static const float tab[5] = {0.0f, 0.5f, 1.0f, 2.0f, 4.0f};\nint main(void) { float x = __VERIFIER_nondet_float(); __VERIFIER_assume(x >= 0.0f && x <= 3.99f);\n int k = (int)x; float y = tab[k] + (x - k) * (tab[k + 1] - tab[k]); if (y > 3.99f) reach_error(); return 0; }", "true"),
+    ("lookup_table_reach", "static const float tab[5] = {0.0f, 0.5f, 1.0f, 2.0f, 4.0f};\nint main(void) { float x = __VERIFIER_nondet_float(); __VERIFIER_assume(x >= 0.0f && x <= 3.99f);\n int k = (int)x; float y = tab[k] + (x - k) * (tab[k + 1] - tab[k]); if (y > 3.9f) reach_error(); return 0; }", "false"),
     // LP64: long is 64 bits, so -1L < 1u holds (the unsigned converts to long)
     ("long_lp64", "int main(void) { long l = -1; unsigned int u = 1; if (l < u) reach_error(); return 0; }", "false"),
 ];

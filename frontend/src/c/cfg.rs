@@ -202,6 +202,7 @@ pub enum GoalKind {
     DivZero,
     ConvRange,
     Shift,
+    Bounds,
 }
 
 impl GoalKind {
@@ -217,12 +218,17 @@ impl GoalKind {
             GoalKind::DivZero => "division-by-zero",
             GoalKind::ConvRange => "float-to-int-out-of-range",
             GoalKind::Shift => "invalid-shift",
+            GoalKind::Bounds => "array-index-out-of-bounds",
         }
     }
     pub fn is_ub(self) -> bool {
         matches!(
             self,
-            GoalKind::Overflow | GoalKind::DivZero | GoalKind::ConvRange | GoalKind::Shift
+            GoalKind::Overflow
+                | GoalKind::DivZero
+                | GoalKind::ConvRange
+                | GoalKind::Shift
+                | GoalKind::Bounds
         )
     }
 }

@@ -22,6 +22,15 @@ pub enum DataModel {
 enum Binding {
     Var(usize),
     Const(i128),
+    /// a fixed-size array: its elements are the variables `base .. base + len`
+    Array(usize, usize),
+}
+
+/// An assignable place.
+enum Place {
+    Var(usize),
+    /// element `index` (of type `ity`) of the array `base .. base + len`
+    Elem(usize, usize, E, Ty),
 }
 
 struct FnCtx {
@@ -43,7 +52,7 @@ pub struct Lowerer<'a> {
     scopes: Vec<HashMap<String, Binding>>,
     volatile: Vec<bool>,
     functions: HashMap<String, &'a Node<FunctionDefinition>>,
-    statics: HashMap<usize, usize>,
+    statics: HashMap<usize, Binding>,
     fn_stack: Vec<FnCtx>,
     breaks: Vec<usize>,
     continues: Vec<usize>,
@@ -447,8 +456,16 @@ impl<'a> Lowerer<'a> {
                 self.typedefs[0].insert(name, info.ty);
                 continue;
             }
+            if self.array_len(dec)?.is_some() {
+                if info.is_extern && id.node.initializer.is_none() {
+                    return self.err(id.span, "extern arrays are not supported");
+                }
+                let (b, _) = self.array_decl(&name, &info, dec, id, true)?;
+                self.scopes[0].insert(name, b);
+                continue;
+            }
             if !dec.derived.is_empty() {
-                return self.err(id.span, "global pointers and arrays are not supported");
+                return self.err(id.span, "global pointers are not supported");
             }
             if info.ty == Ty::Void {
                 return self.err(id.span, "variable of type void");
@@ -518,8 +535,8 @@ impl<'a> Lowerer<'a> {
                 self.typedefs.last_mut().unwrap().insert(name, info.ty);
                 continue;
             }
-            if !dec.derived.is_empty() {
-                return self.err(id.span, "local pointers and arrays are not supported");
+            if !dec.derived.is_empty() && self.array_len(dec)?.is_none() {
+                return self.err(id.span, "local pointers are not supported");
             }
             if info.ty == Ty::Void {
                 return self.err(id.span, "variable of type void");
@@ -527,13 +544,36 @@ impl<'a> Lowerer<'a> {
             if info.is_extern {
                 return self.err(id.span, "block-scope extern declarations are not supported");
             }
+            if info.is_static && self.array_len(dec)?.is_some() {
+                let b = match self.statics.get(&id.span.start) {
+                    Some(b) => *b,
+                    None => {
+                        let saved = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+                        self.scopes[0] = saved[0].clone();
+                        let r = self.array_decl(&name, &info, dec, id, true);
+                        self.scopes = saved;
+                        let (b, _) = r?;
+                        self.statics.insert(id.span.start, b);
+                        b
+                    }
+                };
+                self.scopes.last_mut().unwrap().insert(name, b);
+                continue;
+            }
+            if self.array_len(dec)?.is_some() {
+                let (b, c2) = self.array_decl_local(&name, &info, dec, id, cur)?;
+                self.scopes.last_mut().unwrap().insert(name, b);
+                cur = c2;
+                continue;
+            }
             if info.is_static {
                 let v = match self.statics.get(&id.span.start) {
-                    Some(v) => *v,
+                    Some(Binding::Var(v)) => *v,
+                    Some(_) => return self.err(id.span, "internal error: static"),
                     None => {
                         let v = self.fresh_var(&name, info.ty);
                         self.volatile[v] = info.volatile;
-                        self.statics.insert(id.span.start, v);
+                        self.statics.insert(id.span.start, Binding::Var(v));
                         // evaluated once, at program start, in file scope
                         let saved = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
                         self.scopes[0] = saved[0].clone();
@@ -576,6 +616,233 @@ impl<'a> Lowerer<'a> {
             }
         }
         Ok(cur)
+    }
+
+    /// `Some(n)` for `T a[n]` (n a constant expression, 1 ..= 4096); `None` for a
+    /// declarator without derivations; an error for other derived declarators.
+    fn array_len(&mut self, dec: &Declarator) -> R<Option<usize>> {
+        match dec.derived.as_slice() {
+            [] => Ok(None),
+            [d] => match &d.node {
+                DerivedDeclarator::Array(a) => match &a.node.size {
+                    ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                        let n = self.const_int(e)?;
+                        if !(1..=4096).contains(&n) {
+                            return self.err(e.span, "array sizes from 1 to 4096 are supported");
+                        }
+                        Ok(Some(n as usize))
+                    }
+                    _ => self.err(a.span, "arrays need a constant size"),
+                },
+                _ => Ok(None),
+            },
+            _ => Ok(None),
+        }
+    }
+
+    /// The initial values of an array: the items of an initializer list (the rest zero).
+    fn array_init_values(
+        &mut self,
+        init: Option<&Node<Initializer>>,
+        n: usize,
+        ty: Ty,
+        cur: &mut usize,
+    ) -> R<Option<Vec<E>>> {
+        let Some(i) = init else {
+            return Ok(None);
+        };
+        let Initializer::List(items) = &i.node else {
+            return self.err(i.span, "an array needs an initializer list");
+        };
+        if items.len() > n {
+            return self.err(i.span, "too many initializers");
+        }
+        let mut vals = Vec::new();
+        for it in items {
+            if !it.node.designation.is_empty() {
+                return self.err(it.span, "designated initializers are not supported");
+            }
+            let Initializer::Expression(e) = &it.node.initializer.node else {
+                return self.err(it.span, "nested initializer lists are not supported");
+            };
+            let (x, t) = self.expr(e, cur)?;
+            vals.push(self.convert(x, t, ty, cur, e.span)?);
+        }
+        while vals.len() < n {
+            vals.push(zero(ty));
+        }
+        Ok(Some(vals))
+    }
+
+    /// A global or static array: elements initialised on the initialisation chain.
+    fn array_decl(
+        &mut self,
+        name: &str,
+        info: &DeclInfo,
+        dec: &Declarator,
+        id: &Node<InitDeclarator>,
+        _static: bool,
+    ) -> R<(Binding, usize)> {
+        let n = self.array_len(dec)?.unwrap_or(1);
+        if info.volatile || info.ty == Ty::Void {
+            return self.err(id.span, "volatile or void arrays are not supported");
+        }
+        let base = self.cfg.vars.len();
+        for k in 0..n {
+            self.fresh_var(&format!("{name}_{k}"), info.ty);
+        }
+        let mut cur = self.ginit;
+        let vals = self
+            .array_init_values(id.node.initializer.as_ref(), n, info.ty, &mut cur)?
+            .unwrap_or_else(|| vec![zero(info.ty); n]);
+        for (k, x) in vals.into_iter().enumerate() {
+            cur = self.assign_edge(cur, base + k, x);
+        }
+        self.ginit = cur;
+        Ok((Binding::Array(base, n), cur))
+    }
+
+    /// A local array: initialised where it is declared, indeterminate without initializer.
+    fn array_decl_local(
+        &mut self,
+        name: &str,
+        info: &DeclInfo,
+        dec: &Declarator,
+        id: &Node<InitDeclarator>,
+        mut cur: usize,
+    ) -> R<(Binding, usize)> {
+        let n = self.array_len(dec)?.unwrap_or(1);
+        if info.volatile || info.ty == Ty::Void || info.is_extern {
+            return self.err(id.span, "volatile, void or extern arrays are not supported");
+        }
+        let base = self.cfg.vars.len();
+        for k in 0..n {
+            self.fresh_var(&format!("{name}_{k}"), info.ty);
+        }
+        match self.array_init_values(id.node.initializer.as_ref(), n, info.ty, &mut cur)? {
+            Some(vals) => {
+                for (k, x) in vals.into_iter().enumerate() {
+                    cur = self.assign_edge(cur, base + k, x);
+                }
+            }
+            None => {
+                for k in 0..n {
+                    let nn = self.cfg.new_node();
+                    self.cfg.edge(cur, nn, Ins::Forget(base + k));
+                    cur = nn;
+                }
+            }
+        }
+        Ok((Binding::Array(base, n), cur))
+    }
+
+    /// `a[i]` as a place: the index is evaluated and checked against the bounds.
+    fn element(
+        &mut self,
+        arr: &Node<Expression>,
+        idx: &Node<Expression>,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<Place> {
+        let Expression::Identifier(i) = &arr.node else {
+            return self.err(span, "only named arrays can be indexed");
+        };
+        let Some(Binding::Array(base, n)) = self.lookup(&i.node.name) else {
+            return self.err(span, format!("`{}` is not an array", i.node.name));
+        };
+        let (x, t) = self.expr(idx, cur)?;
+        if !t.is_int() {
+            return self.err(idx.span, "an array index must be an integer");
+        }
+        let it = promote(t);
+        let x = conv(x, t, it);
+        let (_, hi) = it.range();
+        let mut bad = E::False;
+        if it.is_signed_int() {
+            bad = E::Cmp(Rel::Lt, it, x.clone().b(), E::Int(it, 0).b());
+        }
+        if (n as i128) <= hi {
+            bad = bad.or(E::Cmp(
+                Rel::Ge,
+                it,
+                x.clone().b(),
+                E::Int(it, n as i128).b(),
+            ));
+        }
+        self.check(GoalKind::Bounds, bad, cur, span);
+        // a non-constant index is evaluated once
+        let x = match fold_int(&x) {
+            Some(_) => x,
+            None => {
+                let v = self.fresh_var("index", it);
+                self.cfg.vars[v].is_temp = true;
+                *cur = self.assign_edge(*cur, v, x);
+                E::Var(v)
+            }
+        };
+        Ok(Place::Elem(base, n, x, it))
+    }
+
+    fn place_ty(&self, p: &Place) -> Ty {
+        match p {
+            Place::Var(v) | Place::Elem(v, ..) => self.cfg.vars[*v].ty,
+        }
+    }
+
+    /// The variables a place stands for (for the evaluation-order check).
+    fn place_vars(p: &Place) -> Vec<usize> {
+        match p {
+            Place::Var(v) => vec![*v],
+            Place::Elem(b, n, _, _) => (*b..*b + *n).collect(),
+        }
+    }
+
+    fn read_place(&mut self, p: &Place, cur: &mut usize, span: Span) -> E {
+        match p {
+            Place::Var(v) => self.read_var(*v, cur, span),
+            Place::Elem(base, n, x, it) => match fold_int(x) {
+                Some(k) if (0..*n as i128).contains(&k) => E::Var(base + k as usize),
+                Some(_) => E::Var(*base), // out of bounds: undefined behaviour, checked
+                None => {
+                    let ty = self.cfg.vars[*base].ty;
+                    let mut e = E::Var(base + n - 1);
+                    for k in (0..n - 1).rev() {
+                        let c = E::Cmp(Rel::Eq, *it, x.clone().b(), E::Int(*it, k as i128).b());
+                        e = E::Ite(ty, c.b(), E::Var(base + k).b(), e.b());
+                    }
+                    self.bounded(e, ty, cur)
+                }
+            },
+        }
+    }
+
+    fn write_place(&mut self, p: &Place, val: E, cur: &mut usize) -> E {
+        match p {
+            Place::Var(v) => {
+                *cur = self.assign_edge(*cur, *v, val);
+                E::Var(*v)
+            }
+            Place::Elem(base, n, x, it) => match fold_int(x) {
+                Some(k) if (0..*n as i128).contains(&k) => {
+                    let v = base + k as usize;
+                    *cur = self.assign_edge(*cur, v, val);
+                    E::Var(v)
+                }
+                Some(_) => E::Var(*base), // out of bounds: undefined behaviour, checked
+                None => {
+                    let ty = self.cfg.vars[*base].ty;
+                    let t = self.fresh_var("stored", ty);
+                    self.cfg.vars[t].is_temp = true;
+                    *cur = self.assign_edge(*cur, t, val);
+                    for k in 0..*n {
+                        let c = E::Cmp(Rel::Eq, *it, x.clone().b(), E::Int(*it, k as i128).b());
+                        let e = E::Ite(ty, c.b(), E::Var(t).b(), E::Var(base + k).b());
+                        *cur = self.assign_edge(*cur, base + k, e);
+                    }
+                    E::Var(t)
+                }
+            },
+        }
     }
 
     fn assign_edge(&mut self, cur: usize, v: usize, x: E) -> usize {
@@ -963,18 +1230,22 @@ impl<'a> Lowerer<'a> {
         E::Var(v)
     }
 
-    fn lvalue(&mut self, e: &Node<Expression>) -> R<(usize, Ty)> {
+    fn lvalue(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<Place> {
         match &e.node {
             Expression::Identifier(i) => match self.lookup(&i.node.name) {
-                Some(Binding::Var(v)) => Ok((v, self.cfg.vars[v].ty)),
+                Some(Binding::Var(v)) => Ok(Place::Var(v)),
                 Some(Binding::Const(_)) => {
                     self.err(e.span, "an enumeration constant is not assignable")
                 }
+                Some(Binding::Array(..)) => self.err(e.span, "an array is not assignable"),
                 None => self.poisoned_use(&i.node.name, e.span),
             },
+            Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
+                self.element(&b.node.lhs, &b.node.rhs, cur, e.span)
+            }
             _ => self.err(
                 e.span,
-                "unsupported assignment target (only scalar variables)",
+                "unsupported assignment target (only scalar variables and array elements)",
             ),
         }
     }
@@ -1056,6 +1327,10 @@ impl<'a> Lowerer<'a> {
                     Ok((self.read_var(v, cur, e.span), ty))
                 }
                 Some(Binding::Const(c)) => Ok((E::Int(INT, c), INT)),
+                Some(Binding::Array(..)) => self.err(
+                    e.span,
+                    "an array is only supported with an index (no pointer decay)",
+                ),
                 None => self.poisoned_use(&i.node.name, e.span),
             },
             Expression::Constant(c) => self.constant(c),
@@ -1230,8 +1505,9 @@ impl<'a> Lowerer<'a> {
         let op = u.node.operator.node.clone();
         match op {
             U::PreIncrement | U::PreDecrement | U::PostIncrement | U::PostDecrement => {
-                let (v, vt) = self.lvalue(&u.node.operand)?;
-                let old = self.read_var(v, cur, span);
+                let place = self.lvalue(&u.node.operand, cur)?;
+                let vt = self.place_ty(&place);
+                let old = self.read_place(&place, cur, span);
                 let bop = if matches!(op, U::PreIncrement | U::PostIncrement) {
                     BinOp::Add
                 } else {
@@ -1245,9 +1521,9 @@ impl<'a> Lowerer<'a> {
                 *cur = self.assign_edge(*cur, saved, old);
                 let (r, rt) = self.arith(bop, E::Var(saved), vt, E::Int(INT, 1), INT, cur, span)?;
                 let nv = self.convert(r, rt, vt, cur, span)?;
-                *cur = self.assign_edge(*cur, v, nv);
+                let stored = self.write_place(&place, nv, cur);
                 if matches!(op, U::PreIncrement | U::PreDecrement) {
-                    Ok((E::Var(v), vt))
+                    Ok((stored, vt))
                 } else {
                     Ok((E::Var(saved), vt))
                 }
@@ -1421,7 +1697,11 @@ impl<'a> Lowerer<'a> {
             })
         };
         match op {
-            B::Index => self.err(span, "arrays are not supported"),
+            B::Index => {
+                let p = self.element(&b.node.lhs, &b.node.rhs, cur, span)?;
+                let ty = self.place_ty(&p);
+                Ok((self.read_place(&p, cur, span), ty))
+            }
             B::LogicalAnd | B::LogicalOr => {
                 let t = self.cfg.new_node();
                 let f = self.cfg.new_node();
@@ -1456,21 +1736,25 @@ impl<'a> Lowerer<'a> {
                 Ok((E::OfCond(INT, c.b()), INT))
             }
             B::Assign => {
-                let (v, vt) = self.lvalue(&b.node.lhs)?;
+                let place = self.lvalue(&b.node.lhs, cur)?;
+                let vt = self.place_ty(&place);
                 let (x, tx) = if has_effects(&b.node.rhs.node) {
                     let (x, eb) = self.expr_tracked(&b.node.rhs, cur)?;
-                    if eb.w.contains(&v) {
-                        let mut ea = Effects::default();
+                    let mut ea = Effects::default();
+                    for v in Self::place_vars(&place) {
                         ea.w.insert(v);
-                        self.check_order(&ea, &eb, span)?;
                     }
+                    if let Place::Elem(_, _, ix, _) = &place {
+                        vars_of(ix, &mut ea.r);
+                    }
+                    self.check_order(&ea, &eb, span)?;
                     x
                 } else {
                     self.expr(&b.node.rhs, cur)?
                 };
                 let x = self.convert(x, tx, vt, cur, span)?;
-                *cur = self.assign_edge(*cur, v, x);
-                Ok((E::Var(v), vt))
+                let stored = self.write_place(&place, x, cur);
+                Ok((stored, vt))
             }
             ref o if arith_op(o).is_some() => {
                 let aop = arith_op(o).unwrap();
@@ -1488,12 +1772,16 @@ impl<'a> Lowerer<'a> {
                         | B::AssignBitwiseOr
                 );
                 if compound {
-                    let (v, vt) = self.lvalue(&b.node.lhs)?;
-                    let old = self.read_var(v, cur, span);
+                    let place = self.lvalue(&b.node.lhs, cur)?;
+                    let vt = self.place_ty(&place);
+                    let old = self.read_place(&place, cur, span);
                     let (y, ty) = if has_effects(&b.node.rhs.node) {
                         let (y, eb) = self.expr_tracked(&b.node.rhs, cur)?;
                         let mut ea = Effects::default();
-                        ea.r.insert(v);
+                        for v in Self::place_vars(&place) {
+                            ea.r.insert(v);
+                            ea.w.insert(v);
+                        }
                         self.check_order(&ea, &eb, span)?;
                         y
                     } else {
@@ -1501,8 +1789,8 @@ impl<'a> Lowerer<'a> {
                     };
                     let (r, rt) = self.arith(aop, old, vt, y, ty, cur, span)?;
                     let nv = self.convert(r, rt, vt, cur, span)?;
-                    *cur = self.assign_edge(*cur, v, nv);
-                    Ok((E::Var(v), vt))
+                    let stored = self.write_place(&place, nv, cur);
+                    Ok((stored, vt))
                 } else {
                     let ((x, tx), (y, ty)) = self.operands(&b.node.lhs, &b.node.rhs, cur, span)?;
                     self.arith(aop, x, tx, y, ty, cur, span)
