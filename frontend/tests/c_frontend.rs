@@ -115,6 +115,8 @@ const CASES: &[(&str, &str, &str)] = &[
     ("sqrt_exact", "int main(void) { double x = sqrt(4.0); if (x != 2.0) reach_error(); return 0; }", "true"),
     // system headers declare structs and pointers: only their use is an error
     ("headers", "#include <stdio.h>\n#include <stdint.h>\n#include <math.h>\nint main(void) { int32_t a = 5; uint8_t b = 250; double x = fabs(-2.0);\n if (a + b != 255 || x != 2.0 || isnan(x) || isinf(x) || !isinf(INFINITY) || !isnan(NAN)) reach_error(); return 0; }", "true"),
+    // an assignment whose right side calls a function reading the target is well defined
+    ("assign_with_call", "float sq(float v) { return v * v; }\nint main(void) { float x = 3.0f; x = x - sq(x) / 9.0f; x += sq(x); if (x != 6.0f) reach_error(); return 0; }", "true"),
     // fixed-size arrays: initializer lists (the rest zero), constant and variable indices
     ("array_const", "int main(void) { int a[3] = {1, 2, 3}; if (a[0] + a[1] + a[2] != 6) reach_error(); return 0; }", "true"),
     ("array_loop", "int main(void) { double t[4] = {0.5, 1.5, 2.5}; double s = 0; int i; for (i = 0; i < 4; i++) s += t[i]; if (s != 4.5) reach_error(); return 0; }", "true"),

@@ -1740,14 +1740,19 @@ impl<'a> Lowerer<'a> {
                 let vt = self.place_ty(&place);
                 let (x, tx) = if has_effects(&b.node.rhs.node) {
                     let (x, eb) = self.expr_tracked(&b.node.rhs, cur)?;
+                    // the store is sequenced after both operands are evaluated: only a write
+                    // of the same place (or of the index) by the right side is a problem
                     let mut ea = Effects::default();
                     for v in Self::place_vars(&place) {
-                        ea.w.insert(v);
+                        ea.r.insert(v);
                     }
                     if let Place::Elem(_, _, ix, _) = &place {
                         vars_of(ix, &mut ea.r);
                     }
-                    self.check_order(&ea, &eb, span)?;
+                    let clash = eb.w.iter().any(|v| ea.r.contains(v));
+                    if clash {
+                        self.check_order(&eb, &ea, span)?;
+                    }
                     x
                 } else {
                     self.expr(&b.node.rhs, cur)?
@@ -1778,9 +1783,10 @@ impl<'a> Lowerer<'a> {
                     let (y, ty) = if has_effects(&b.node.rhs.node) {
                         let (y, eb) = self.expr_tracked(&b.node.rhs, cur)?;
                         let mut ea = Effects::default();
+                        // the place is read before and written after the right side: only a
+                        // write of it by the right side is a problem
                         for v in Self::place_vars(&place) {
                             ea.r.insert(v);
-                            ea.w.insert(v);
                         }
                         self.check_order(&ea, &eb, span)?;
                         y
