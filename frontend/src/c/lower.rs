@@ -29,8 +29,9 @@ enum Binding {
 /// An assignable place.
 enum Place {
     Var(usize),
-    /// element `index` (of type `ity`) of the array `base .. base + len`
-    Elem(usize, usize, E, Ty),
+    /// element `index` (of type `ity`) of the array `base .. base + len`, and the
+    /// variables the index expression read
+    Elem(usize, usize, E, Ty, Vec<usize>),
 }
 
 struct FnCtx {
@@ -770,6 +771,8 @@ impl<'a> Lowerer<'a> {
             ));
         }
         self.check(GoalKind::Bounds, bad, cur, span);
+        let mut reads = std::collections::HashSet::new();
+        vars_of(&x, &mut reads);
         // a non-constant index is evaluated once
         let x = match fold_int(&x) {
             Some(_) => x,
@@ -780,7 +783,7 @@ impl<'a> Lowerer<'a> {
                 E::Var(v)
             }
         };
-        Ok(Place::Elem(base, n, x, it))
+        Ok(Place::Elem(base, n, x, it, reads.into_iter().collect()))
     }
 
     fn place_ty(&self, p: &Place) -> Ty {
@@ -793,14 +796,14 @@ impl<'a> Lowerer<'a> {
     fn place_vars(p: &Place) -> Vec<usize> {
         match p {
             Place::Var(v) => vec![*v],
-            Place::Elem(b, n, _, _) => (*b..*b + *n).collect(),
+            Place::Elem(b, n, ..) => (*b..*b + *n).collect(),
         }
     }
 
     fn read_place(&mut self, p: &Place, cur: &mut usize, span: Span) -> E {
         match p {
             Place::Var(v) => self.read_var(*v, cur, span),
-            Place::Elem(base, n, x, it) => match fold_int(x) {
+            Place::Elem(base, n, x, it, _) => match fold_int(x) {
                 Some(k) if (0..*n as i128).contains(&k) => E::Var(base + k as usize),
                 Some(_) => E::Var(*base), // out of bounds: undefined behaviour, checked
                 None => {
@@ -822,7 +825,7 @@ impl<'a> Lowerer<'a> {
                 *cur = self.assign_edge(*cur, *v, val);
                 E::Var(*v)
             }
-            Place::Elem(base, n, x, it) => match fold_int(x) {
+            Place::Elem(base, n, x, it, _) => match fold_int(x) {
                 Some(k) if (0..*n as i128).contains(&k) => {
                     let v = base + k as usize;
                     *cur = self.assign_edge(*cur, v, val);
@@ -1746,8 +1749,9 @@ impl<'a> Lowerer<'a> {
                     for v in Self::place_vars(&place) {
                         ea.r.insert(v);
                     }
-                    if let Place::Elem(_, _, ix, _) = &place {
+                    if let Place::Elem(_, _, ix, _, reads) = &place {
                         vars_of(ix, &mut ea.r);
+                        ea.r.extend(reads.iter().copied());
                     }
                     let clash = eb.w.iter().any(|v| ea.r.contains(v));
                     if clash {
