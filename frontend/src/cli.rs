@@ -50,6 +50,22 @@ pub enum FramesArg {
     PerFrame,
 }
 
+/// `--data-model` for C files.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DataModelArg {
+    Lp64,
+    Ilp32,
+}
+
+impl DataModelArg {
+    fn model(self) -> crate::c::DataModel {
+        match self {
+            DataModelArg::Lp64 => crate::c::DataModel::Lp64,
+            DataModelArg::Ilp32 => crate::c::DataModel::Ilp32,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
@@ -115,6 +131,29 @@ pub enum Command {
         verbose: u8,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// C files: the data model (`long` is 64 bits in LP64, 32 bits in ILP32).
+        #[arg(long, value_enum, default_value = "lp64")]
+        data_model: DataModelArg,
+        /// C files: write an SV-COMP violation witness (format 2.0, YAML) for `false`.
+        #[arg(long)]
+        witness: Option<PathBuf>,
+    },
+    /// Dead-code detection in C: every branch outcome (then/else, case, loop body entry),
+    /// error call and undefined-behaviour check of a function is a reachability goal; prints
+    /// `file:line:col  DEAD | REACHABLE | UNKNOWN` per goal (REACHABLE with the inputs, each
+    /// confirmed by running the gcc-compiled program) and a summary.
+    Deadcode {
+        file: PathBuf,
+        /// The function to analyse (default: `main`, or every function if there is none).
+        #[arg(long)]
+        function: Option<String>,
+        #[arg(long, value_enum, default_value = "lp64")]
+        data_model: DataModelArg,
+        /// Wall-clock limit per goal in seconds.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
     /// Print the lowered problem: variables, definitions (one per operation), Tseitin clauses
     /// and root literals; for a transition system each of INIT, TRANS and TARGET.
@@ -152,6 +191,42 @@ where
             no_warnings,
         } => cmd_check(&file, format, no_warnings, out, err),
         Command::Dump { file, source } => cmd_dump(&file, source, out, err),
+        Command::Deadcode {
+            file,
+            function,
+            data_model,
+            timeout,
+            format,
+        } => {
+            if !(timeout.is_finite() && timeout > 0.0) {
+                let _ = writeln!(
+                    err,
+                    "icpic3: --timeout must be a positive number of seconds"
+                );
+                return EXIT_USAGE;
+            }
+            let ts_opts = ts_cmd::TsOptions {
+                engine: ts_cmd::Engine::Portfolio,
+                solver: SolverConfig::default(),
+                start_depth: 0,
+                max_depth: None,
+                timeout: None,
+                memory_mb: Some(4096),
+                log: ic3::engine::quiet(),
+                ic3: ic3::Ic3Config::default(),
+                check_certificate: false,
+            };
+            crate::c::cmd::deadcode(
+                &file,
+                function.as_deref(),
+                data_model.model(),
+                &ts_opts,
+                Duration::from_secs_f64(timeout),
+                format == Format::Json,
+                out,
+                err,
+            )
+        }
         Command::Solve {
             file,
             engine,
@@ -166,6 +241,8 @@ where
             timeout,
             verbose,
             format,
+            data_model,
+            witness,
         } => {
             let config = SolverConfig {
                 msw,
@@ -230,6 +307,17 @@ where
             if let Err(e) = ts_opts.configs() {
                 let _ = writeln!(err, "icpic3: {e}");
                 return EXIT_USAGE;
+            }
+            if crate::c::cmd::is_c_file(&file) {
+                return crate::c::cmd::solve(
+                    &file,
+                    data_model.model(),
+                    &ts_opts,
+                    witness.as_deref(),
+                    format == Format::Json,
+                    out,
+                    err,
+                );
             }
             let opts = solve_cmd::Options { config, timeout };
             cmd_solve(&file, &opts, &ts_opts, verbose, format, out, err)

@@ -1,6 +1,7 @@
 //! icpic3's front end: input languages lowered to [`solver::Formula`] and
 //! [`ic3::TransitionSystem`], and the command-line program.
 
+pub mod c;
 pub mod cli;
 pub mod diag;
 pub mod hys;

@@ -1,0 +1,313 @@
+//! The program as a control-flow graph over side-effect-free, typed expressions: what
+//! [`super::lower`] produces from the C syntax tree and [`super::encode`] turns into a
+//! transition system.
+
+use super::parse::Pos;
+
+/// A C scalar type (after typedefs and enums are resolved). `Bool` is `_Bool` (0 or 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ty {
+    Void,
+    Bool,
+    Int { bits: u8, signed: bool },
+    F32,
+    F64,
+}
+
+pub const INT: Ty = Ty::Int {
+    bits: 32,
+    signed: true,
+};
+
+impl Ty {
+    pub fn is_float(self) -> bool {
+        matches!(self, Ty::F32 | Ty::F64)
+    }
+    pub fn is_int(self) -> bool {
+        matches!(self, Ty::Int { .. } | Ty::Bool)
+    }
+    pub fn is_signed_int(self) -> bool {
+        matches!(self, Ty::Int { signed: true, .. })
+    }
+    pub fn bits(self) -> u32 {
+        match self {
+            Ty::Void => 0,
+            Ty::Bool => 8,
+            Ty::Int { bits, .. } => bits as u32,
+            Ty::F32 => 32,
+            Ty::F64 => 64,
+        }
+    }
+    /// The `.hys` type of a variable of this type.
+    pub fn hys(self) -> String {
+        match self {
+            Ty::Void => "boole".into(),
+            Ty::Bool => "uint8 [0, 1]".into(),
+            Ty::Int { bits, signed } => format!("{}int{bits}", if signed { "" } else { "u" }),
+            Ty::F32 => "fp32".into(),
+            Ty::F64 => "fp64".into(),
+        }
+    }
+    /// The `.hys` conversion function into this type.
+    pub fn conv_fn(self) -> String {
+        match self {
+            Ty::Bool => "to_uint8".into(),
+            Ty::Int { bits, signed } => format!("to_{}int{bits}", if signed { "" } else { "u" }),
+            Ty::F32 => "to_fp32".into(),
+            Ty::F64 => "to_fp64".into(),
+            Ty::Void => "to_int32".into(),
+        }
+    }
+    /// Smallest and largest value of an integer type.
+    pub fn range(self) -> (i128, i128) {
+        match self {
+            Ty::Bool => (0, 1),
+            Ty::Int { bits, signed: true } => (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1),
+            Ty::Int {
+                bits,
+                signed: false,
+            } => (0, (1i128 << bits) - 1),
+            _ => (0, 0),
+        }
+    }
+    pub fn c_name(self) -> String {
+        match self {
+            Ty::Void => "void".into(),
+            Ty::Bool => "_Bool".into(),
+            Ty::Int { bits, signed } => format!("{}int{bits}_t", if signed { "" } else { "u" }),
+            Ty::F32 => "float".into(),
+            Ty::F64 => "double".into(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    And,
+    Or,
+    Xor,
+    Shl,
+    Shr,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rel {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+/// A side-effect-free expression. Value expressions have a [`Ty`]; `Cond` expressions are
+/// truth values (the `.hys` Booleans).
+#[derive(Clone, Debug, PartialEq)]
+pub enum E {
+    Var(usize),
+    /// an integer constant of an integer type (in range)
+    Int(Ty, i128),
+    /// a float constant: raw bits of its format
+    Fp(Ty, u64),
+    /// an operation on two operands of the same type, result of that type
+    Bin(BinOp, Ty, Box<E>, Box<E>),
+    Neg(Ty, Box<E>),
+    BitNot(Ty, Box<E>),
+    /// conversion (to, from, e)
+    Conv(Ty, Ty, Box<E>),
+    /// comparison of two operands of type Ty (Cond)
+    Cmp(Rel, Ty, Box<E>, Box<E>),
+    Not(Box<E>),
+    And(Box<E>, Box<E>),
+    Or(Box<E>, Box<E>),
+    True,
+    False,
+    /// a Cond as 0/1 of an integer type
+    OfCond(Ty, Box<E>),
+    Ite(Ty, Box<E>, Box<E>, Box<E>),
+    Fabs(Ty, Box<E>),
+    Sqrt(Ty, Box<E>),
+    /// fmin/fmax (is_max, type, a, b, a Boolean variable that picks the zero's sign when
+    /// a and b are zeros of different signs: C leaves it open)
+    MinMax(bool, Ty, Box<E>, Box<E>, usize),
+    IsNan(Box<E>),
+    IsInf(Box<E>),
+}
+
+impl E {
+    pub fn b(self) -> Box<E> {
+        Box::new(self)
+    }
+    pub fn negate(self) -> E {
+        match self {
+            E::True => E::False,
+            E::False => E::True,
+            E::Not(x) => *x,
+            other => E::Not(other.b()),
+        }
+    }
+    pub fn and(self, o: E) -> E {
+        match (self, o) {
+            (E::True, x) | (x, E::True) => x,
+            (E::False, _) | (_, E::False) => E::False,
+            (a, b) => E::And(a.b(), b.b()),
+        }
+    }
+    pub fn or(self, o: E) -> E {
+        match (self, o) {
+            (E::False, x) | (x, E::False) => x,
+            (E::True, _) | (_, E::True) => E::True,
+            (a, b) => E::Or(a.b(), b.b()),
+        }
+    }
+}
+
+/// What an edge does.
+#[derive(Clone, Debug)]
+pub enum Ins {
+    Skip,
+    Assign(usize, E),
+    /// the edge is taken only if the condition holds
+    Assume(E),
+    /// the variable gets a nondeterministic value: nondet site `site`
+    Havoc(usize, usize),
+    /// the variable gets an arbitrary value that is not an input (an uninitialised local)
+    Forget(usize),
+    /// taking the edge reaches goal `g`
+    Goal(usize),
+    /// goal `g` (undefined behaviour) is reached if the condition holds here
+    Check(usize, E),
+}
+
+#[derive(Clone, Debug)]
+pub struct Edge {
+    pub to: usize,
+    pub ins: Ins,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoalKind {
+    Then,
+    Else,
+    Case,
+    Default,
+    LoopBody,
+    Error,
+    Overflow,
+    DivZero,
+    ConvRange,
+    Shift,
+    Bounds,
+}
+
+impl GoalKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            GoalKind::Then => "then",
+            GoalKind::Else => "else",
+            GoalKind::Case => "case",
+            GoalKind::Default => "default",
+            GoalKind::LoopBody => "loop-body",
+            GoalKind::Error => "error-call",
+            GoalKind::Overflow => "signed-overflow",
+            GoalKind::DivZero => "division-by-zero",
+            GoalKind::ConvRange => "float-to-int-out-of-range",
+            GoalKind::Shift => "invalid-shift",
+            GoalKind::Bounds => "array-index-out-of-bounds",
+        }
+    }
+    pub fn is_ub(self) -> bool {
+        matches!(
+            self,
+            GoalKind::Overflow
+                | GoalKind::DivZero
+                | GoalKind::ConvRange
+                | GoalKind::Shift
+                | GoalKind::Bounds
+        )
+    }
+}
+
+/// How the C text is instrumented to observe a goal when the trace is replayed
+/// (byte offsets in the preprocessed text).
+#[derive(Clone, Debug)]
+pub enum Instrument {
+    /// `{ hit(); S }` around the statement `S` at `[start, end)`
+    WrapStmt(usize, usize),
+    /// `if (c) { S } else hit();` for the then-statement at `[start, end)` of an `if` without
+    /// `else`
+    ElseAfter(usize, usize),
+    /// `(hit(), e)` around the expression at `[start, end)`
+    WrapExpr(usize, usize),
+    /// not observable in the text (undefined behaviour: the sanitizer observes it)
+    None,
+}
+
+#[derive(Clone, Debug)]
+pub struct Goal {
+    pub kind: GoalKind,
+    pub pos: Pos,
+    /// the function the goal is in (the innermost inlined one)
+    pub function: String,
+    pub instrument: Instrument,
+}
+
+#[derive(Clone, Debug)]
+pub struct VarInfo {
+    /// the name in the `.hys` text
+    pub hys: String,
+    /// the C name (for messages)
+    pub c_name: String,
+    pub ty: Ty,
+    /// introduced by the translation (not a C variable)
+    pub is_temp: bool,
+}
+
+/// A place where a nondeterministic value enters: `__VERIFIER_nondet_T()`, a parameter of the
+/// analysed function, a read of a volatile variable.
+#[derive(Clone, Debug)]
+pub struct NondetSite {
+    pub var: usize,
+    pub ty: Ty,
+    pub what: String,
+    pub pos: Pos,
+    /// the position of the call's closing parenthesis (witness waypoints)
+    pub ret_pos: Pos,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Cfg {
+    pub vars: Vec<VarInfo>,
+    /// out-edges per node
+    pub nodes: Vec<Vec<Edge>>,
+    /// loop heads (cut points of the large-block encoding)
+    pub loop_head: Vec<bool>,
+    pub entry: usize,
+    /// the end of every run (return from the entry function, abort, exit, assume failure)
+    pub stop: usize,
+    pub goals: Vec<Goal>,
+    pub nondets: Vec<NondetSite>,
+    /// the analysed function
+    pub function: String,
+    /// parameter types and return type of the analysed function
+    pub entry_params: Vec<Ty>,
+    pub entry_ret: Ty,
+    /// the program uses a type whose size depends on the data model (`long`, `sizeof`)
+    pub model_sensitive: bool,
+}
+
+impl Cfg {
+    pub fn new_node(&mut self) -> usize {
+        self.nodes.push(Vec::new());
+        self.loop_head.push(false);
+        self.nodes.len() - 1
+    }
+    pub fn edge(&mut self, from: usize, to: usize, ins: Ins) {
+        self.nodes[from].push(Edge { to, ins });
+    }
+}

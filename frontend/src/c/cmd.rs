@@ -1,0 +1,162 @@
+//! The command-line side of the C front end: `icpic3 solve FILE.c` (SV-COMP answers) and
+//! `icpic3 deadcode FILE.c` (per-goal report), with their output formats and exit codes.
+
+use super::{DataModel, DeadcodeLine};
+use crate::ts_cmd::TsOptions;
+use serde_json::json;
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+pub const EXIT_FALSE: i32 = 10;
+pub const EXIT_TRUE: i32 = 20;
+
+/// Is this a C file (`.c` or preprocessed `.i`)?
+pub fn is_c_file(p: &Path) -> bool {
+    matches!(p.extension().and_then(|e| e.to_str()), Some("c" | "i"))
+}
+
+/// `icpic3 solve FILE.c`: first line `true`, `false` or `unknown` (SV-COMP `unreach-call`).
+pub fn solve(
+    path: &Path,
+    model: DataModel,
+    opts: &TsOptions,
+    witness: Option<&Path>,
+    json_out: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let start = Instant::now();
+    let a = match super::svcomp(path, model, opts) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            let _ = writeln!(out, "unknown");
+            return crate::cli::EXIT_BAD_INPUT;
+        }
+    };
+    if a.verdict == "false" {
+        if let Some(w) = witness {
+            let text = super::witness::violation_witness(path, model, &a);
+            if let Err(e) = std::fs::write(w, text) {
+                let _ = writeln!(err, "icpic3: cannot write the witness {}: {e}", w.display());
+            }
+        }
+    }
+    if json_out {
+        let inputs: Vec<serde_json::Value> = a
+            .inputs
+            .iter()
+            .map(|(w, v)| json!({"input": w, "value": v.c_expr(), "text": v.c_text()}))
+            .collect();
+        let _ = writeln!(out, "{}", a.verdict);
+        let _ = writeln!(
+            out,
+            "{}",
+            json!({"result": a.verdict, "detail": a.detail, "inputs": inputs,
+                   "time_s": start.elapsed().as_secs_f64()})
+        );
+    } else {
+        let _ = writeln!(out, "{}", a.verdict);
+        let _ = writeln!(out, "-- {}", a.detail);
+        for (w, v) in &a.inputs {
+            let _ = writeln!(out, "input {w} = {}", v.c_text());
+        }
+    }
+    match a.verdict {
+        "true" => EXIT_TRUE,
+        "false" => EXIT_FALSE,
+        _ => 0,
+    }
+}
+
+/// `icpic3 deadcode FILE.c`.
+#[allow(clippy::too_many_arguments)]
+pub fn deadcode(
+    path: &Path,
+    function: Option<&str>,
+    model: DataModel,
+    opts: &TsOptions,
+    per_goal: Duration,
+    json_out: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let start = Instant::now();
+    let file = match super::load(path, model) {
+        Ok(f) => f,
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            return crate::cli::EXIT_BAD_INPUT;
+        }
+    };
+    let fns: Vec<String> = match function {
+        Some(f) => vec![f.to_string()],
+        None => {
+            let all = super::functions(&file);
+            if all.iter().any(|f| f == "main") {
+                vec!["main".to_string()]
+            } else {
+                all
+            }
+        }
+    };
+    let mut all: Vec<DeadcodeLine> = Vec::new();
+    let mut skipped = Vec::new();
+    for f in &fns {
+        match super::deadcode(&file, model, f, opts, Some(per_goal)) {
+            Ok(lines) => all.extend(lines),
+            Err(e) => {
+                let _ = writeln!(err, "{e} (function `{f}` skipped)");
+                skipped.push((f.clone(), e.to_string()));
+            }
+        }
+    }
+    let count = |s: &str| all.iter().filter(|l| l.status == s).count();
+    let (dead, reach, unk) = (count("DEAD"), count("REACHABLE"), count("UNKNOWN"));
+    if json_out {
+        let goals: Vec<serde_json::Value> = all
+            .iter()
+            .map(|l| {
+                json!({
+                    "file": l.pos.file, "line": l.pos.line, "column": l.pos.col,
+                    "function": l.function, "kind": l.kind.name(), "status": l.status,
+                    "detail": l.detail,
+                    "inputs": l.inputs.iter().map(|(w, v)| json!({"input": w, "value": v.c_expr()})).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "{}",
+            json!({"goals": goals, "summary": {"dead": dead, "reachable": reach, "unknown": unk,
+                   "skipped_functions": skipped.iter().map(|s| json!({"function": s.0, "error": s.1})).collect::<Vec<_>>()},
+                   "time_s": start.elapsed().as_secs_f64()})
+        );
+    } else {
+        for l in &all {
+            let _ = writeln!(
+                out,
+                "{}  {}  ({} in {}) {}",
+                l.pos,
+                l.status,
+                l.kind.name(),
+                l.function,
+                l.detail
+            );
+            for (w, v) in &l.inputs {
+                let _ = writeln!(out, "    input {w} = {}", v.c_text());
+            }
+        }
+        let _ = writeln!(
+            out,
+            "summary: {} goal(s): {dead} DEAD, {reach} REACHABLE, {unk} UNKNOWN; {} function(s) skipped",
+            all.len(),
+            skipped.len()
+        );
+    }
+    if !skipped.is_empty() && all.is_empty() {
+        return crate::cli::EXIT_BAD_INPUT;
+    }
+    0
+}

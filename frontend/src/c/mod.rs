@@ -1,0 +1,457 @@
+//! The C front end: `icpic3 solve FILE.c` (SV-COMP `unreach-call`) and
+//! `icpic3 deadcode FILE.c` (one reachability goal per branch outcome). See
+//! `docs/c-frontend.md` for the supported subset and every semantic decision.
+
+pub mod cfg;
+pub mod cmd;
+pub mod encode;
+pub mod lower;
+pub mod parse;
+pub mod replay;
+pub mod witness;
+
+use crate::hys::{self, Lowered};
+use crate::ts_cmd::{self, TsOptions};
+use cfg::{Cfg, GoalKind, Ty};
+use encode::{Encoded, Selection};
+pub use lower::DataModel;
+use parse::{CError, Source};
+use replay::{InputValue, Replay};
+use solver::model::Value;
+use std::path::Path;
+use std::time::Duration;
+
+/// A preprocessed, parsed C file.
+pub struct CFile {
+    pub source: Source,
+    pub unit: lang_c::ast::TranslationUnit,
+}
+
+/// Preprocesses and parses `path`.
+pub fn load(path: &Path, model: DataModel) -> Result<CFile, CError> {
+    let name = path.display().to_string();
+    let text = parse::preprocess(path, model == DataModel::Ilp32).map_err(|m| CError {
+        pos: parse::Pos {
+            file: name.clone(),
+            line: 1,
+            col: 1,
+        },
+        msg: m,
+    })?;
+    let source = Source::new(text, &name);
+    let unit = parse::parse(&source)?;
+    Ok(CFile { source, unit })
+}
+
+/// Names of the functions defined in the file, in order.
+pub fn functions(f: &CFile) -> Vec<String> {
+    f.unit
+        .0
+        .iter()
+        .filter_map(|d| match &d.node {
+            lang_c::ast::ExternalDeclaration::FunctionDefinition(fd) => {
+                lower::declarator_name(&fd.node.declarator.node)
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// Lowers function `entry` (never panics: a panic is an internal error).
+pub fn lower_fn(
+    f: &CFile,
+    model: DataModel,
+    entry: &str,
+    branch_goals: bool,
+) -> Result<Cfg, CError> {
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        lower::Lowerer::lower_program(&f.source, &f.unit, model, entry, branch_goals)
+    }));
+    match r {
+        Ok(x) => x,
+        Err(_) => Err(f
+            .source
+            .err(0, "internal error while translating the C program")),
+    }
+}
+
+/// The answer for one set of goals.
+#[derive(Debug)]
+pub enum GoalAnswer {
+    /// no selected goal is reachable (and no selected UB check fires)
+    Unreachable {
+        engine: String,
+    },
+    /// reached, with the inputs in the order the program reads them, confirmed by replay
+    Reached {
+        inputs: Vec<(String, InputValue)>,
+        /// per input: the position of the call's closing parenthesis
+        ret_pos: Vec<parse::Pos>,
+        steps: usize,
+        /// the goal the replay reached (when known)
+        which: Option<usize>,
+    },
+    /// the engines found undefined behaviour before the goal
+    UndefinedBehaviour {
+        at: String,
+    },
+    Unknown {
+        why: String,
+    },
+}
+
+/// Solves one selection of goals of `cfg`: encode, lower, run the engines, extract and
+/// replay the inputs.
+pub fn solve_goals(
+    file: &CFile,
+    cfg: &Cfg,
+    sel: &Selection,
+    replay_goals: &[usize],
+    opts: &TsOptions,
+    lp64: bool,
+) -> GoalAnswer {
+    let enc = match encode::encode(cfg, sel) {
+        Ok(e) => e,
+        Err(why) => return GoalAnswer::Unknown { why },
+    };
+    solve_encoded(file, cfg, &enc, replay_goals, opts, lp64)
+}
+
+fn solve_encoded(
+    file: &CFile,
+    cfg: &Cfg,
+    enc: &Encoded,
+    replay_goals: &[usize],
+    opts: &TsOptions,
+    lp64: bool,
+) -> GoalAnswer {
+    if std::env::var_os("ICPIC3_DUMP_HYS").is_some() {
+        eprintln!("{}", enc.hys);
+    }
+    let loaded = match hys::load(&enc.hys) {
+        Ok(l) => l,
+        Err(d) => {
+            let sm = crate::diag::SourceMap::new("<generated>", &enc.hys);
+            let msgs: Vec<String> = d
+                .iter()
+                .filter(|x| x.is_error())
+                .map(|x| sm.render(x))
+                .collect();
+            return GoalAnswer::Unknown {
+                why: format!(
+                    "internal error: the generated transition system does not load: {}",
+                    msgs.join("; ")
+                ),
+            };
+        }
+    };
+    let Lowered::Transition(ts) = &loaded.lowered else {
+        return GoalAnswer::Unknown {
+            why: "internal error: not a transition system".into(),
+        };
+    };
+    let mut answer = ts_cmd::solve_ts(&loaded.checked, ts, opts);
+    let r = &mut answer.result;
+    match r.verdict {
+        ic3::Verdict::Safe => {
+            if let Some(inv) = r.invariant.clone() {
+                if let Err(e) = ts_cmd::check_printed_invariant(&enc.hys, ts, &inv, opts) {
+                    return GoalAnswer::Unknown {
+                        why: format!("the invariant did not check: {e}"),
+                    };
+                }
+            }
+            GoalAnswer::Unreachable {
+                engine: r.engine.to_string(),
+            }
+        }
+        ic3::Verdict::Unsafe => {
+            let Some(trace) = r.trace.clone() else {
+                return GoalAnswer::Unknown {
+                    why: "UNSAFE without a trace".into(),
+                };
+            };
+            let idx = |name: &str| ts.state.iter().position(|v| v.name == name);
+            let (Some(pc_i), Some(hit_i), Some(ub_i)) = (idx("pc"), idx("hit"), idx("ub")) else {
+                return GoalAnswer::Unknown {
+                    why: "internal error: no pc".into(),
+                };
+            };
+            let last = trace.last().cloned().unwrap_or_default();
+            let is_true = |v: Option<&Value>| matches!(v, Some(Value::Bool(true)));
+            if !is_true(last.get(hit_i)) && !is_true(last.get(ub_i)) {
+                return GoalAnswer::Unknown {
+                    why: "internal error: the trace does not end in a target state".into(),
+                };
+            }
+            // inputs in program order
+            let mut inputs = Vec::new();
+            let mut ret_pos = Vec::new();
+            for step in trace.iter().take(trace.len().saturating_sub(1)) {
+                let pc = match step.get(pc_i) {
+                    Some(Value::Num(q)) if q.is_integer() => {
+                        num_traits::ToPrimitive::to_usize(q.numer()).unwrap_or(usize::MAX)
+                    }
+                    _ => {
+                        return GoalAnswer::Unknown {
+                            why: "trace without pc".into(),
+                        }
+                    }
+                };
+                let Some(b) = enc.blocks.get(pc) else {
+                    return GoalAnswer::Unknown {
+                        why: "trace with a bad pc".into(),
+                    };
+                };
+                for (site, val, guard) in &b.sites {
+                    let (Some(gi), Some(vi)) = (idx(guard), idx(val)) else {
+                        return GoalAnswer::Unknown {
+                            why: "internal error: site".into(),
+                        };
+                    };
+                    if !is_true(step.get(gi)) {
+                        continue;
+                    }
+                    let ns = &cfg.nondets[*site];
+                    let v = match (step.get(vi), ns.ty) {
+                        (Some(Value::Fp(bits)), t) if t.is_float() => InputValue::Bits(t, *bits),
+                        (Some(Value::Num(q)), t) if q.is_integer() => {
+                            let Some(x) = num_traits::ToPrimitive::to_i128(q.numer()) else {
+                                return GoalAnswer::Unknown {
+                                    why: "input out of range".into(),
+                                };
+                            };
+                            InputValue::Int(t, x)
+                        }
+                        _ => {
+                            return GoalAnswer::Unknown {
+                                why: "trace without an input value".into(),
+                            }
+                        }
+                    };
+                    inputs.push((format!("{} at {}", ns.what, ns.pos), v));
+                    ret_pos.push(ns.ret_pos.clone());
+                }
+            }
+            // undefined behaviour anywhere on the trace (also in the step that reaches the
+            // goal): the program's behaviour from there on is not defined by C
+            if trace.iter().any(|s| is_true(s.get(ub_i))) {
+                return GoalAnswer::UndefinedBehaviour {
+                    at: format!("after {} step(s)", trace.len().saturating_sub(1)),
+                };
+            }
+            let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+            match replay::replay(&file.source.text, cfg, replay_goals, &vals, lp64, false) {
+                Replay::Confirmed(which) => GoalAnswer::Reached {
+                    which: which.and_then(|i| replay_goals.get(i).copied()),
+                    inputs,
+                    ret_pos,
+                    steps: trace.len().saturating_sub(1),
+                },
+                Replay::NotReached(why) => GoalAnswer::Unknown {
+                    why: format!("a trace was found but its replay did not confirm it: {why}"),
+                },
+                Replay::Covered(_) => GoalAnswer::Unknown {
+                    why: "internal error: coverage".into(),
+                },
+                Replay::Unavailable(why) => GoalAnswer::Unknown {
+                    why: format!("a trace was found but could not be replayed: {why}"),
+                },
+            }
+        }
+        _ => GoalAnswer::Unknown {
+            why: r
+                .note
+                .clone()
+                .unwrap_or_else(|| r.verdict.text().to_string()),
+        },
+    }
+}
+
+/// SV-COMP `unreach-call` for `main`: `true`, `false` or `unknown` with an explanation.
+pub struct SvcompAnswer {
+    pub verdict: &'static str,
+    pub detail: String,
+    pub inputs: Vec<(String, InputValue)>,
+    pub input_ret_pos: Vec<parse::Pos>,
+    pub error_pos: Option<parse::Pos>,
+}
+
+pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompAnswer, CError> {
+    let file = load(path, model)?;
+    let cfg = lower_fn(&file, model, "main", false)?;
+    let errors: Vec<usize> = (0..cfg.goals.len())
+        .filter(|&g| cfg.goals[g].kind == GoalKind::Error)
+        .collect();
+    let ub: Vec<usize> = (0..cfg.goals.len())
+        .filter(|&g| cfg.goals[g].kind.is_ub())
+        .collect();
+    let unknown = |d: String| SvcompAnswer {
+        verdict: "unknown",
+        detail: d,
+        inputs: vec![],
+        input_ret_pos: vec![],
+        error_pos: None,
+    };
+    if errors.is_empty() && ub.is_empty() {
+        return Ok(SvcompAnswer {
+            verdict: "true",
+            detail: "no error call in the program".into(),
+            inputs: vec![],
+            input_ret_pos: vec![],
+            error_pos: None,
+        });
+    }
+    let sel = Selection {
+        hit: errors.clone(),
+        ub,
+    };
+    let lp64 = model == DataModel::Lp64;
+    Ok(match solve_goals(&file, &cfg, &sel, &errors, opts, lp64) {
+        GoalAnswer::Unreachable { engine } => SvcompAnswer {
+            verdict: "true",
+            detail: format!("no error call and no undefined behaviour is reachable ({engine})"),
+            inputs: vec![],
+            input_ret_pos: vec![],
+            error_pos: None,
+        },
+        GoalAnswer::Reached { inputs, ret_pos, steps, which } => SvcompAnswer {
+            input_ret_pos: ret_pos,
+            verdict: "false",
+            detail: format!("an error call is reached after {steps} step(s); confirmed by replaying the C program compiled by gcc"),
+            inputs,
+            error_pos: which.map(|g| cfg.goals[g].pos.clone()),
+        },
+        GoalAnswer::UndefinedBehaviour { at } => unknown(format!("undefined behaviour (signed overflow, division by zero, invalid shift or conversion) is reachable {at}")),
+        GoalAnswer::Unknown { why } => unknown(why),
+    })
+}
+
+/// Status, detail and inputs of one goal.
+type GoalLine = (&'static str, String, Vec<(String, InputValue)>);
+
+/// One line of the dead-code report.
+pub struct DeadcodeLine {
+    pub pos: parse::Pos,
+    pub kind: GoalKind,
+    pub function: String,
+    pub status: &'static str,
+    pub detail: String,
+    pub inputs: Vec<(String, InputValue)>,
+}
+
+/// `icpic3 deadcode`: every branch outcome, error call and UB check of `entry`.
+pub fn deadcode(
+    file: &CFile,
+    model: DataModel,
+    entry: &str,
+    opts: &TsOptions,
+    per_goal: Option<Duration>,
+) -> Result<Vec<DeadcodeLine>, CError> {
+    let cfg = lower_fn(file, model, entry, true)?;
+    let lp64 = model == DataModel::Lp64;
+    let n = cfg.goals.len();
+    // a function inlined several times has one goal per call: they are reported as one goal
+    // (REACHABLE if some call reaches it, DEAD if none does)
+    let key = |g: usize| {
+        let x = &cfg.goals[g];
+        (x.pos.clone(), x.kind, x.function.clone())
+    };
+    let mut reps: Vec<usize> = Vec::new();
+    let mut members: Vec<Vec<usize>> = Vec::new();
+    for g in 0..n {
+        match reps.iter().position(|&r| key(r) == key(g)) {
+            Some(i) => members[i].push(g),
+            None => {
+                reps.push(g);
+                members.push(vec![g]);
+            }
+        }
+    }
+    let m = reps.len();
+    // status per goal; a goal passed by a confirmed run of another goal's inputs is
+    // REACHABLE without a solver call of its own
+    let mut answers: Vec<Option<GoalLine>> = vec![None; m];
+    for gi in 0..m {
+        if answers[gi].is_some() {
+            continue;
+        }
+        let sel = Selection {
+            hit: members[gi].clone(),
+            ub: vec![],
+        };
+        let mut o = TsOptions {
+            log: opts.log.clone(),
+            ic3: opts.ic3.clone(),
+            solver: opts.solver.clone(),
+            ..*opts
+        };
+        if let Some(t) = per_goal {
+            o.timeout = Some(o.timeout.map_or(t, |x| x.min(t)));
+        }
+        let a = solve_goals(file, &cfg, &sel, &members[gi], &o, lp64);
+        answers[gi] = Some(match a {
+            GoalAnswer::Unreachable { engine } => {
+                ("DEAD", format!("proved unreachable ({engine})"), vec![])
+            }
+            GoalAnswer::Reached { inputs, steps, .. } => {
+                // the same inputs may reach other open goals: run them once with every open
+                // goal observed
+                let open: Vec<usize> = (0..m)
+                    .filter(|&x| x != gi && answers[x].is_none())
+                    .collect();
+                if !open.is_empty() {
+                    let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+                    let goals: Vec<usize> = open.iter().map(|&x| reps[x]).collect();
+                    if let Replay::Covered(hit) =
+                        replay::replay(&file.source.text, &cfg, &goals, &vals, lp64, true)
+                    {
+                        for i in hit {
+                            if let Some(&other) = open.get(i) {
+                                answers[other] = Some((
+                                    "REACHABLE",
+                                    format!(
+                                        "by the inputs found for {} (confirmed by gcc replay)",
+                                        cfg.goals[reps[gi]].pos
+                                    ),
+                                    inputs.clone(),
+                                ));
+                            }
+                        }
+                    }
+                }
+                (
+                    "REACHABLE",
+                    format!("after {steps} step(s), confirmed by gcc replay"),
+                    inputs,
+                )
+            }
+            GoalAnswer::UndefinedBehaviour { at } => {
+                ("UNKNOWN", format!("undefined behaviour {at}"), vec![])
+            }
+            GoalAnswer::Unknown { why } => ("UNKNOWN", why, vec![]),
+        });
+    }
+    let lines = answers
+        .into_iter()
+        .enumerate()
+        .map(|(gi, a)| {
+            let (status, detail, inputs) = a.unwrap_or(("UNKNOWN", "not analysed".into(), vec![]));
+            let goal = &cfg.goals[reps[gi]];
+            DeadcodeLine {
+                pos: goal.pos.clone(),
+                kind: goal.kind,
+                function: goal.function.clone(),
+                status,
+                detail,
+                inputs,
+            }
+        })
+        .collect();
+    Ok(lines)
+}
+
+/// The C type name of a value's type (for reports).
+pub fn ty_name(t: Ty) -> String {
+    t.c_name()
+}

@@ -1,0 +1,178 @@
+//! Preprocessing (the system `cpp`) and parsing (the `lang-c` crate) of a C file, and the map
+//! from byte offsets of the preprocessed text back to `file:line:col` of the original files
+//! through the `# LINE "FILE"` markers that `cpp` writes.
+
+use lang_c::ast::TranslationUnit;
+use lang_c::driver::{parse_preprocessed, Config, Flavor};
+use std::path::Path;
+use std::process::Command;
+
+/// A position in an original source file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pos {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+}
+
+impl std::fmt::Display for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.file, self.line, self.col)
+    }
+}
+
+/// An error with a position (`FILE:LINE:COL: message`).
+#[derive(Clone, Debug)]
+pub struct CError {
+    pub pos: Pos,
+    pub msg: String,
+}
+
+impl std::fmt::Display for CError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.pos, self.msg)
+    }
+}
+
+/// The preprocessed text and its line map.
+pub struct Source {
+    pub text: String,
+    /// per line of `text` (0-based): the original file index and line (1-based);
+    /// marker lines map to themselves
+    lines: Vec<(usize, usize)>,
+    /// byte offset of the start of each line of `text`
+    starts: Vec<usize>,
+    pub files: Vec<String>,
+}
+
+impl Source {
+    pub fn new(text: String, main_file: &str) -> Source {
+        let mut files = vec![main_file.to_string()];
+        let mut lines = Vec::new();
+        let mut starts = Vec::new();
+        let mut cur_file = 0usize;
+        let mut cur_line = 1usize;
+        let mut off = 0usize;
+        for l in text.split('\n') {
+            starts.push(off);
+            off += l.len() + 1;
+            if let Some((n, f)) = line_marker(l) {
+                lines.push((cur_file, cur_line));
+                cur_file = match files.iter().position(|x| *x == f) {
+                    Some(i) => i,
+                    None => {
+                        files.push(f);
+                        files.len() - 1
+                    }
+                };
+                cur_line = n;
+            } else {
+                lines.push((cur_file, cur_line));
+                cur_line += 1;
+            }
+        }
+        Source {
+            text,
+            lines,
+            starts,
+            files,
+        }
+    }
+
+    /// The original position of byte `off` of the preprocessed text (columns count bytes,
+    /// 1-based).
+    pub fn pos(&self, off: usize) -> Pos {
+        let i = match self.starts.binary_search(&off) {
+            Ok(i) => i,
+            Err(i) => i.saturating_sub(1),
+        };
+        let (f, line) = self.lines.get(i).copied().unwrap_or((0, 1));
+        let col = off.saturating_sub(self.starts.get(i).copied().unwrap_or(0)) + 1;
+        Pos {
+            file: self.files.get(f).cloned().unwrap_or_default(),
+            line,
+            col,
+        }
+    }
+
+    pub fn err(&self, off: usize, msg: impl Into<String>) -> CError {
+        CError {
+            pos: self.pos(off),
+            msg: msg.into(),
+        }
+    }
+}
+
+/// `# 12 "file.c" 1 3` (also `#line 12 "file.c"`): the line number and file name.
+fn line_marker(l: &str) -> Option<(usize, String)> {
+    let rest = l.strip_prefix('#')?.trim_start();
+    let rest = rest.strip_prefix("line").unwrap_or(rest).trim_start();
+    let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+    if digits.is_empty() {
+        return None;
+    }
+    let n: usize = digits.parse().ok()?;
+    let rest = rest[digits.len()..].trim_start();
+    let name = rest.strip_prefix('"')?;
+    let end = name.find('"')?;
+    Some((n, name[..end].to_string()))
+}
+
+/// Runs the C preprocessor on `path` (`cpp` with gcc's predefined macros for the data model).
+pub fn preprocess(path: &Path, ilp32: bool) -> Result<String, String> {
+    let mut cmd = Command::new("cpp");
+    cmd.arg("-std=gnu11");
+    if ilp32 {
+        cmd.arg("-m32");
+    }
+    cmd.arg(path);
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run the C preprocessor `cpp`: {e}"))?;
+    if !out.status.success() {
+        let msg = String::from_utf8_lossy(&out.stderr);
+        return Err(msg.trim().to_string());
+    }
+    String::from_utf8(out.stdout).map_err(|_| "preprocessed text is not UTF-8".to_string())
+}
+
+/// Parses preprocessed text. Never panics: a panic inside the parser is reported as an error.
+pub fn parse(src: &Source) -> Result<TranslationUnit, CError> {
+    let config = Config {
+        cpp_command: String::new(),
+        cpp_options: vec![],
+        flavor: Flavor::GnuC11,
+    };
+    let text = src.text.clone();
+    let r = std::panic::catch_unwind(move || parse_preprocessed(&config, text));
+    match r {
+        Ok(Ok(p)) => Ok(p.unit),
+        Ok(Err(e)) => {
+            let mut exp: Vec<&str> = e.expected.iter().copied().collect();
+            exp.sort_unstable();
+            exp.truncate(12);
+            Err(src.err(
+                e.offset,
+                format!("syntax error, expected one of: {}", exp.join(" ")),
+            ))
+        }
+        Err(_) => Err(src.err(0, "internal error in the C parser")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_markers_map_back() {
+        let text = "# 1 \"a.c\"\nint x;\n# 7 \"b.h\" 1\nint y;\n  int z;\n".to_string();
+        let s = Source::new(text, "a.c");
+        let off = s.text.find("int y").unwrap();
+        assert_eq!(s.pos(off).to_string(), "b.h:7:1");
+        let off = s.text.find("int z").unwrap();
+        assert_eq!(s.pos(off).to_string(), "b.h:8:3");
+        let off = s.text.find("int x").unwrap();
+        assert_eq!(s.pos(off).to_string(), "a.c:1:1");
+    }
+}
