@@ -235,6 +235,13 @@ where
     }
 }
 
+/// `path` ends in `.ext` (ASCII case-insensitive).
+fn has_extension(path: &std::path::Path, ext: &str) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+}
+
 /// Reads a file as UTF-8 text, or reports why not (with the position of the first invalid
 /// byte).
 fn read_source(path: &PathBuf, err: &mut dyn Write) -> Option<String> {
@@ -377,6 +384,18 @@ fn cmd_solve(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
+    if has_extension(path, "smt2") {
+        let Some(text) = read_source(path, err) else {
+            return EXIT_BAD_INPUT;
+        };
+        let so = crate::smtlib::script::ScriptOptions {
+            config: opts.config.clone(),
+            timeout: opts.timeout,
+            verbose,
+        };
+        let name = path.display().to_string();
+        return crate::smtlib::script::run(&name, &text, &so, out, err);
+    }
     let Some((text, loaded, _)) = load(path, format == Format::Text, err) else {
         return EXIT_BAD_INPUT;
     };
