@@ -135,6 +135,15 @@ pub fn rounding_mode(name: &str) -> Option<RoundingMode> {
 
 /// Parses a numeral or decimal into an exact rational.
 pub fn parse_decimal(s: &str) -> Option<Rational> {
+    if let Some(k) = s.find(['e', 'E']) {
+        let m = parse_decimal(&s[..k])?;
+        let e: i64 = s[k + 1..].parse().ok()?;
+        if e.unsigned_abs() > 100_000 {
+            return None;
+        }
+        let p = Rational::from_integer(num_traits::pow(BigInt::from(10), e.unsigned_abs() as usize));
+        return Some(if e < 0 { m / p } else { m * p });
+    }
     let (int, frac) = match s.split_once('.') {
         Some((i, f)) => (i, f),
         None => (s, ""),
@@ -162,6 +171,7 @@ pub struct Elab {
     /// conditions that must hold in a model for `sat` (exceptional cases excluded)
     var_conds: HashMap<u32, Vec<TId>>,
     named: HashMap<TId, u32>,
+    minmax_memo: HashMap<(bool, (u8, u64), (u8, u64)), TId>,
     /// command-level scopes (`push`/`pop`), innermost last
     pub global: Vec<HashMap<String, Sym>>,
     /// `let`/macro-parameter scopes, innermost last
@@ -189,6 +199,7 @@ impl Elab {
             var_defs: HashMap::new(),
             var_conds: HashMap::new(),
             named: HashMap::new(),
+            minmax_memo: HashMap::new(),
             global: vec![HashMap::new()],
             locals: Vec::new(),
             sort_aliases: vec![HashMap::new()],
@@ -518,6 +529,15 @@ impl Elab {
             "false" => Ok(Val::T(self.boolc(false, span), Sort::Bool)),
             "pi" | "real.pi" => unsup(span, "the constant pi"),
             _ => {
+                // dReal writes negative constants as `-2.5`
+                if let Some(v) = name.strip_prefix('-').and_then(parse_decimal) {
+                    let sort = if name.contains(['.', 'e', 'E']) {
+                        Sort::Real
+                    } else {
+                        Sort::Int
+                    };
+                    return Ok(self.t(NodeKind::Num(-v), sort, span));
+                }
                 if let Some(m) = rounding_mode(name) {
                     return Ok(Val::Rm(m));
                 }
@@ -578,6 +598,8 @@ impl Elab {
                 "forall" | "exists" => return unsup(span, "quantifiers"),
                 "match" => return unsup(span, "match"),
                 "_" => return self.indexed_constant(items, span),
+                // its arguments are bit strings of any width: read them as literals
+                "fp" if self.lookup("fp").is_none() => return self.fp_literal(&items[1..], span),
                 _ => {}
             },
             SKind::List(l) => {
@@ -1271,7 +1293,9 @@ impl Elab {
             | "cot" | "sec" | "csc" | "arccot" | "arcsec" | "arccsc" | "exp2" | "log2" => {
                 unsup(span, format!("'{name}'"))
             }
-            _ => bad(span, format!("unknown function '{name}'")),
+            // an unknown function is most likely another solver's extension (`int.pow2`,
+            // `piand`): the assertion is dropped rather than the script refused
+            _ => unsup(span, format!("unknown function '{name}'")),
         }
     }
 
@@ -1332,7 +1356,29 @@ impl Elab {
     }
 
     /// `fp.min`/`fp.max`: IEEE minNum/maxNum, except that `+0`/`-0` give either zero.
+    /// A key identifying a term for functional consistency: variables by number (each
+    /// reference is a node of its own), other terms by node.
+    fn fkey(&self, t: TId) -> (u8, u64) {
+        match &self.nodes[t as usize].kind {
+            NodeKind::Var { var, primed } => (1 + *primed as u8, *var as u64),
+            NodeKind::Fp(bits) => (3, *bits),
+            _ => (0, t as u64),
+        }
+    }
+
     fn fp_minmax(&mut self, min: bool, a: TId, b: TId, f: FpFormat, span: Span) -> TId {
+        // the same application gives the same zero (functional consistency)
+        let key = (min, self.fkey(a), self.fkey(b));
+        if let Some(&t) = self.minmax_memo.get(&key) {
+            self.share(t);
+            return t;
+        }
+        let t = self.fp_minmax_new(min, a, b, f, span);
+        self.minmax_memo.insert(key, t);
+        t
+    }
+
+    fn fp_minmax_new(&mut self, min: bool, a: TId, b: TId, f: FpFormat, span: Span) -> TId {
         let s = Sort::Fp(f);
         self.share(a);
         self.share(b);
@@ -1441,6 +1487,17 @@ impl Elab {
             match &e.kind {
                 SKind::Binary(b) => Some((BigInt::parse_bytes(b.as_bytes(), 2)?, b.len())),
                 SKind::Hex(h) => Some((BigInt::parse_bytes(h.as_bytes(), 16)?, h.len() * 4)),
+                SKind::List(l) if l.len() == 3 && l[0].symbol() == Some("_") => {
+                    let v: BigInt = l[1].symbol()?.strip_prefix("bv")?.parse().ok()?;
+                    let w: usize = match &l[2].kind {
+                        SKind::Numeral(n) => n.parse().ok()?,
+                        _ => return None,
+                    };
+                    if w == 0 || w > 64 || v.bits() > w as u64 {
+                        return None;
+                    }
+                    Some((v, w))
+                }
                 _ => None,
             }
         };

@@ -100,6 +100,19 @@ pub fn run(
         match run.command(c, text, out, err) {
             Ok(true) => {}
             Ok(false) => break,
+            Err(E::Bad(d)) if is_query(c) => {
+                // a failed query (no model yet, an unsupported term) is reported and the
+                // script goes on, as SMT-LIB solvers do
+                let msg = sm.render(&d);
+                let _ = writeln!(out, "(error \"{}\")", msg.replace('"', "\"\""));
+                let _ = writeln!(err, "{msg}");
+            }
+            Err(E::Unsup(span, why)) if is_query(c) => {
+                let d = Diagnostic::error(span, format!("unsupported: {why}"));
+                let msg = sm.render(&d);
+                let _ = writeln!(out, "(error \"{}\")", msg.replace('"', "\"\""));
+                let _ = writeln!(err, "{msg}");
+            }
             Err(E::Bad(d)) => return report(&d, out, err),
             Err(E::Unsup(span, why)) => {
                 let d = Diagnostic::error(span, format!("unsupported: {why}"));
@@ -109,6 +122,10 @@ pub fn run(
         let _ = out.flush();
     }
     run.last.map_or(crate::cli::EXIT_OK, Answer::exit_code)
+}
+
+fn is_query(c: &SExpr) -> bool {
+    matches!(c.head(), Some("get-model" | "get-value"))
 }
 
 fn args_of(c: &SExpr) -> &[SExpr] {

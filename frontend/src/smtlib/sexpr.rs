@@ -209,6 +209,20 @@ pub fn parse(text: &str) -> Result<Vec<SExpr>, Diagnostic> {
                     }
                     decimal = true;
                 }
+                // dReal writes `7.4e-4`, `1e3`
+                if i + 1 < b.len() && (b[i] == b'e' || b[i] == b'E') {
+                    let mut j = i + 1;
+                    if b[j] == b'-' || b[j] == b'+' {
+                        j += 1;
+                    }
+                    if j < b.len() && b[j].is_ascii_digit() {
+                        while j < b.len() && b[j].is_ascii_digit() {
+                            j += 1;
+                        }
+                        i = j;
+                        decimal = true;
+                    }
+                }
                 if i < b.len() && is_symbol_char(b[i]) {
                     return Err(err(start, i + 1, "malformed numeral"));
                 }
