@@ -396,6 +396,36 @@ fn cmd_solve(
         let name = path.display().to_string();
         return crate::smtlib::script::run(&name, &text, &so, out, err);
     }
+    if has_extension(path, "vmt") {
+        let Some(text) = read_source(path, err) else {
+            return EXIT_BAD_INPUT;
+        };
+        let name = path.display().to_string();
+        let sm = SourceMap::new(&name, &text);
+        let checked = match crate::smtlib::vmt::load(&text) {
+            crate::smtlib::vmt::VmtLoad::Ok(c) => c,
+            crate::smtlib::vmt::VmtLoad::Error(d) => {
+                let _ = writeln!(err, "{}", sm.render(&d));
+                return EXIT_BAD_INPUT;
+            }
+            crate::smtlib::vmt::VmtLoad::Unsupported(span, why) => {
+                let d = Diagnostic::error(span, format!("unsupported: {why}"));
+                let _ = writeln!(out, "UNKNOWN");
+                let _ = writeln!(err, "{}", sm.render(&d));
+                return EXIT_OK;
+            }
+        };
+        let ts = match hys::lower::lower(&checked) {
+            Ok(Lowered::Transition(ts)) => ts,
+            Ok(Lowered::Expr(_)) => return EXIT_INTERNAL,
+            Err(d) => {
+                let _ = writeln!(out, "UNKNOWN");
+                let _ = writeln!(err, "{}", sm.render(&d));
+                return EXIT_OK;
+            }
+        };
+        return solve_transition(None, &checked, &ts, ts_opts, verbose, format, out, err);
+    }
     let Some((text, loaded, _)) = load(path, format == Format::Text, err) else {
         return EXIT_BAD_INPUT;
     };
@@ -406,10 +436,37 @@ fn cmd_solve(
         }
         Lowered::Transition(ts) => ts,
     };
-    let mut answer = ts_cmd::solve_ts(&loaded.checked, ts, ts_opts);
-    if ts_opts.check_certificate && answer.result.verdict == ic3::Verdict::Safe {
+    solve_transition(
+        Some(&text),
+        &loaded.checked,
+        ts,
+        ts_opts,
+        verbose,
+        format,
+        out,
+        err,
+    )
+}
+
+/// Solves a transition system and prints the answer; `text` is the `.hys` source (for the
+/// re-check of a printed invariant), `None` for other input languages.
+#[allow(clippy::too_many_arguments)]
+fn solve_transition(
+    text: Option<&str>,
+    checked: &hys::check::Checked,
+    ts: &ic3::TransitionSystem,
+    ts_opts: &ts_cmd::TsOptions,
+    verbose: u8,
+    format: Format,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let mut answer = ts_cmd::solve_ts(checked, ts, ts_opts);
+    if let (true, ic3::Verdict::Safe, Some(text)) =
+        (ts_opts.check_certificate, answer.result.verdict, text)
+    {
         if let Some(inv) = answer.result.invariant.clone() {
-            let c = ts_cmd::check_printed_invariant(&text, ts, &inv, ts_opts);
+            let c = ts_cmd::check_printed_invariant(text, ts, &inv, ts_opts);
             if c.is_err() {
                 // a SAFE whose printed evidence does not check is not given
                 answer.result.verdict = ic3::Verdict::Unknown;

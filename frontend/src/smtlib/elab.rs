@@ -141,7 +141,8 @@ pub fn parse_decimal(s: &str) -> Option<Rational> {
         if e.unsigned_abs() > 100_000 {
             return None;
         }
-        let p = Rational::from_integer(num_traits::pow(BigInt::from(10), e.unsigned_abs() as usize));
+        let p =
+            Rational::from_integer(num_traits::pow(BigInt::from(10), e.unsigned_abs() as usize));
         return Some(if e < 0 { m / p } else { m * p });
     }
     let (int, frac) = match s.split_once('.') {
@@ -172,6 +173,10 @@ pub struct Elab {
     var_conds: HashMap<u32, Vec<TId>>,
     named: HashMap<TId, u32>,
     minmax_memo: HashMap<(bool, (u8, u64), (u8, u64)), TId>,
+    /// VMT annotations met while elaborating: (keyword, annotated term, span)
+    pub annotations: Vec<(String, TId, Span)>,
+    /// per node: it is emitted as a shared variable (computed by [`Elab::plan`])
+    shared: Vec<bool>,
     /// command-level scopes (`push`/`pop`), innermost last
     pub global: Vec<HashMap<String, Sym>>,
     /// `let`/macro-parameter scopes, innermost last
@@ -182,6 +187,9 @@ pub struct Elab {
 }
 
 const MAX_ELAB_DEPTH: usize = 20_000;
+
+/// Shared terms up to this many nodes are copied rather than named.
+const COPY_LIMIT: u32 = 12;
 
 impl Default for Elab {
     fn default() -> Self {
@@ -200,6 +208,8 @@ impl Elab {
             var_conds: HashMap::new(),
             named: HashMap::new(),
             minmax_memo: HashMap::new(),
+            annotations: Vec::new(),
+            shared: Vec::new(),
             global: vec![HashMap::new()],
             locals: Vec::new(),
             sort_aliases: vec![HashMap::new()],
@@ -239,12 +249,6 @@ impl Elab {
     }
     fn ite(&mut self, c: TId, a: TId, b: TId, sort: Sort, span: Span) -> TId {
         self.mk(NodeKind::Ite(c, a, b), sort, span)
-    }
-    fn is_leaf(&self, t: TId) -> bool {
-        matches!(
-            self.nodes[t as usize].kind,
-            NodeKind::Bool(_) | NodeKind::Num(_) | NodeKind::Fp(_) | NodeKind::Var { .. }
-        )
     }
     /// A reference to a bound term (counts toward sharing).
     fn reference(&mut self, t: TId) {
@@ -683,7 +687,12 @@ impl Elab {
                     self.define(n, sym, items[i + 1].span)?;
                     i += 2;
                 }
-                SKind::Keyword(_) => {
+                SKind::Keyword(k) => {
+                    if let ("init" | "trans" | "invar-property" | "live-property", Val::T(t, _)) =
+                        (k.as_str(), v)
+                    {
+                        self.annotations.push((k.clone(), t, items[i].span));
+                    }
                     i += 1;
                     if i < items.len() && !matches!(items[i].kind, SKind::Keyword(_)) {
                         i += 1;
@@ -1347,11 +1356,12 @@ impl Elab {
             _ => self.b2(BoolOp::Or, bz, def, span),
         };
         self.add_def(qv, def);
-        let nz = self.not(bz, span);
-        self.add_cond(qv, nz);
-        // r is only ever used together with its definition through q's
         self.add_def(rv, def);
-        self.add_cond(rv, nz);
+        if !self.const_value(b).is_some_and(|c| !c.is_zero()) {
+            let nz = self.not(bz, span);
+            self.add_cond(qv, nz);
+            self.add_cond(rv, nz);
+        }
         (qt, rt)
     }
 
@@ -1651,6 +1661,7 @@ impl Elab {
     /// definitions of every shared term and fresh variable they reach. Returns the
     /// constraints and the sat conditions (as extra constraints, not to be lowered).
     pub fn build(&mut self, ir: &mut Ir, roots: &[TId]) -> (Vec<Constraint>, Vec<Constraint>) {
+        self.plan();
         let mut out = Vec::new();
         let mut conds = Vec::new();
         let mut seen_vars: HashSet<u32> = HashSet::new();
@@ -1672,6 +1683,29 @@ impl Elab {
             out.push(c);
         }
         (out, conds)
+    }
+
+    /// Decides which terms become shared variables: those referenced more than once whose
+    /// tree (with the shared terms below as leaves) has more than [`COPY_LIMIT`] nodes;
+    /// smaller ones are copied, which keeps the IR within `COPY_LIMIT` times the input.
+    fn plan(&mut self) {
+        let n = self.nodes.len();
+        let mut size = vec![1u32; n];
+        self.shared = vec![false; n];
+        let mut kids = Vec::new();
+        for t in 0..n {
+            kids.clear();
+            self.nodes[t].kind.operands(&mut kids);
+            let mut s: u32 = 1;
+            for &k in &kids {
+                let k = k as usize;
+                if k < t {
+                    s = s.saturating_add(if self.shared[k] { 1 } else { size[k] });
+                }
+            }
+            size[t] = s;
+            self.shared[t] = self.uses[t] >= 2 && s > COPY_LIMIT && !kids.is_empty();
+        }
     }
 
     fn named_var(&mut self, t: TId) -> u32 {
@@ -1704,7 +1738,7 @@ impl Elab {
             let is_root = t == root && named.is_some() && stack.is_empty() && !expanded;
             let node = self.nodes[t as usize].clone();
             if !expanded {
-                if !is_root && !self.is_leaf(t) && self.uses[t as usize] >= 2 {
+                if !is_root && self.shared.get(t as usize).copied().unwrap_or(false) {
                     let v = self.named_var(t);
                     if seen_vars.insert(v) {
                         work.push((t, Some(v)));
@@ -1774,7 +1808,19 @@ impl Elab {
         }
     }
 
-    /// Replaces the current-state variables of a term by their next-state copies (VMT).
+    /// `not (t1 and ... and tn)`
+    pub fn negated_conjunction(&mut self, ts: &[TId]) -> TId {
+        let span = ts
+            .first()
+            .map(|&t| self.nodes[t as usize].span)
+            .unwrap_or_default();
+        let mut acc = self.boolc(true, span);
+        for &t in ts {
+            acc = self.b2(BoolOp::And, acc, t, span);
+        }
+        self.not(acc, span)
+    }
+
     pub fn is_bool(&self, t: TId) -> bool {
         self.nodes[t as usize].sort == Sort::Bool
     }

@@ -4,3 +4,4 @@
 pub mod elab;
 pub mod script;
 pub mod sexpr;
+pub mod vmt;
