@@ -392,6 +392,7 @@ fn cmd_solve(
             config: opts.config.clone(),
             timeout: opts.timeout,
             verbose,
+            dry_run: false,
         };
         let name = path.display().to_string();
         return crate::smtlib::script::run(&name, &text, &so, out, err);

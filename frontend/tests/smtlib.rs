@@ -67,9 +67,18 @@ fn euclidean_div_and_mod_push_pop_and_models() {
     let (out, _, code) = solve("lia.smt2", s);
     // x ∈ {-7}: -7 = 3·(-3) + 2, and div(-7, 4) = -2 (Euclidean, not C's -1)
     assert_eq!(out[0], "sat");
-    assert!(out.contains(&"  (define-fun x () Int (- 7))".to_string()), "{out:?}");
-    assert!(out.contains(&"  (define-fun y () Int (- 2))".to_string()), "{out:?}");
-    assert!(out.contains(&"((x (- 7)) ((+ y 1) (- 1)))".to_string()), "{out:?}");
+    assert!(
+        out.contains(&"  (define-fun x () Int (- 7))".to_string()),
+        "{out:?}"
+    );
+    assert!(
+        out.contains(&"  (define-fun y () Int (- 2))".to_string()),
+        "{out:?}"
+    );
+    assert!(
+        out.contains(&"((x (- 7)) ((+ y 1) (- 1)))".to_string()),
+        "{out:?}"
+    );
     let a: Vec<&String> = out
         .iter()
         .filter(|l| matches!(l.as_str(), "sat" | "unsat" | "unknown"))
@@ -156,13 +165,34 @@ fn floating_point_semantics() {
 fn bit_vectors_as_machine_integers() {
     let cases = [
         // SMT-LIB division by zero is defined for bit-vectors
-        ("(assert (not (= (bvudiv #x07 #x00) #xff)))(check-sat)", "unsat"),
-        ("(assert (not (= (bvurem #x07 #x00) #x07)))(check-sat)", "unsat"),
-        ("(assert (not (= (bvsdiv #xf9 #x00) #x01)))(check-sat)", "unsat"),
-        ("(assert (not (= (bvsmod #xf9 #x02) #x01)))(check-sat)", "unsat"),
-        ("(assert (not (= (bvsrem #xf9 #x02) #xff)))(check-sat)", "unsat"),
-        ("(assert (not (= (bvshl #x01 #x09) #x00)))(check-sat)", "unsat"),
-        ("(assert (not (= (bvashr #x80 #x09) #xff)))(check-sat)", "unsat"),
+        (
+            "(assert (not (= (bvudiv #x07 #x00) #xff)))(check-sat)",
+            "unsat",
+        ),
+        (
+            "(assert (not (= (bvurem #x07 #x00) #x07)))(check-sat)",
+            "unsat",
+        ),
+        (
+            "(assert (not (= (bvsdiv #xf9 #x00) #x01)))(check-sat)",
+            "unsat",
+        ),
+        (
+            "(assert (not (= (bvsmod #xf9 #x02) #x01)))(check-sat)",
+            "unsat",
+        ),
+        (
+            "(assert (not (= (bvsrem #xf9 #x02) #xff)))(check-sat)",
+            "unsat",
+        ),
+        (
+            "(assert (not (= (bvshl #x01 #x09) #x00)))(check-sat)",
+            "unsat",
+        ),
+        (
+            "(assert (not (= (bvashr #x80 #x09) #xff)))(check-sat)",
+            "unsat",
+        ),
         ("(assert (not (bvslt #x80 #x7f)))(check-sat)", "unsat"),
         (
             "(assert (not (= ((_ extract 15 8) #x1234) #x12)))(check-sat)",
@@ -252,9 +282,18 @@ fn smtlib_status_files_with_known_answers() {
     let dir = common::benchmark_dir("smtlib-status");
     for (f, want) in [
         ("semantic-fusion-seeds/QF_FP/sat/div.c.3.smt2", "sat"),
-        ("semantic-fusion-seeds/QF_FP/unsat/add_01_10_1.smt2", "unsat"),
-        ("bitwuzla-regress/test/regress/solver/fp/fp_min.smt2", "unsat"),
-        ("cvc5-regress/test/regress/cli/regress0/arith/div.02.smt2", "unknown"),
+        (
+            "semantic-fusion-seeds/QF_FP/unsat/add_01_10_1.smt2",
+            "unsat",
+        ),
+        (
+            "bitwuzla-regress/test/regress/solver/fp/fp_min.smt2",
+            "unsat",
+        ),
+        (
+            "cvc5-regress/test/regress/cli/regress0/arith/div.02.smt2",
+            "unknown",
+        ),
         ("dreal4-regress/dreal/test/smt2/10.smt2", "unsat"),
     ] {
         let p = dir.join(f);

@@ -180,7 +180,7 @@ pub struct Elab {
     /// command-level scopes (`push`/`pop`), innermost last
     pub global: Vec<HashMap<String, Sym>>,
     /// `let`/macro-parameter scopes, innermost last
-    locals: Vec<HashMap<String, Sym>>,
+    locals: Locals,
     pub sort_aliases: Vec<HashMap<String, SExpr>>,
     fresh: u32,
     depth: usize,
@@ -211,7 +211,7 @@ impl Elab {
             annotations: Vec::new(),
             shared: Vec::new(),
             global: vec![HashMap::new()],
-            locals: Vec::new(),
+            locals: Locals::default(),
             sort_aliases: vec![HashMap::new()],
             fresh: 0,
             depth: 0,
@@ -342,10 +342,8 @@ impl Elab {
     }
 
     fn lookup(&self, name: &str) -> Option<&Sym> {
-        for s in self.locals.iter().rev() {
-            if let Some(x) = s.get(name) {
-                return Some(x);
-            }
+        if let Some(x) = self.locals.map.get(name).and_then(|v| v.last()) {
+            return Some(x);
         }
         for s in self.global.iter().rev() {
             if let Some(x) = s.get(name) {
@@ -580,7 +578,9 @@ impl Elab {
             };
             scope.insert(p.clone(), sym);
         }
-        let saved = std::mem::replace(&mut self.locals, vec![scope]);
+        let mut fresh = Locals::default();
+        fresh.push(scope);
+        let saved = std::mem::replace(&mut self.locals, fresh);
         let r = self.elab(&body);
         self.locals = saved;
         let v = r?;
@@ -706,7 +706,9 @@ impl Elab {
 
     fn indexed_constant(&mut self, items: &[SExpr], span: Span) -> R<Val> {
         let name = items.get(1).and_then(|x| x.symbol()).unwrap_or("");
-        let nums: Vec<Option<BigInt>> = items[2..]
+        let nums: Vec<Option<BigInt>> = items
+            .get(2..)
+            .unwrap_or(&[])
             .iter()
             .map(|x| match &x.kind {
                 SKind::Numeral(n) => n.parse().ok(),
@@ -1843,6 +1845,35 @@ fn remap(kind: &NodeKind, ids: &[NodeId]) -> NodeKind {
         Div(..) => Div(ids[0], ids[1]),
         Ite(..) => Ite(ids[0], ids[1], ids[2]),
         Op(op, _) => Op(op.clone(), ids.to_vec()),
+    }
+}
+
+/// `let` and macro-parameter bindings: one stack of bindings per name, so a lookup costs the
+/// same however deeply `let`s nest.
+#[derive(Default)]
+struct Locals {
+    map: HashMap<String, Vec<Sym>>,
+    frames: Vec<Vec<String>>,
+}
+
+impl Locals {
+    fn push(&mut self, scope: HashMap<String, Sym>) {
+        let mut names = Vec::with_capacity(scope.len());
+        for (n, s) in scope {
+            self.map.entry(n.clone()).or_default().push(s);
+            names.push(n);
+        }
+        self.frames.push(names);
+    }
+    fn pop(&mut self) {
+        for n in self.frames.pop().unwrap_or_default() {
+            if let Some(v) = self.map.get_mut(&n) {
+                v.pop();
+                if v.is_empty() {
+                    self.map.remove(&n);
+                }
+            }
+        }
     }
 }
 

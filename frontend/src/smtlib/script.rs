@@ -25,6 +25,9 @@ pub struct ScriptOptions {
     /// for the whole script
     pub timeout: Option<Duration>,
     pub verbose: u8,
+    /// elaborate and lower every `check-sat`, but do not solve (answers `unknown`): for the
+    /// fuzzer
+    pub dry_run: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -451,6 +454,9 @@ impl Run<'_> {
             Ok(Lowered::Transition(_)) => return (Answer::Unknown, Some("internal error".into())),
             Err(d) => return (Answer::Unknown, Some(d.message)),
         };
+        if self.opts.dry_run {
+            return (Answer::Unknown, Some("dry run".into()));
+        }
         let timeout = self
             .opts
             .timeout
