@@ -56,6 +56,12 @@ pub enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DumpFormat {
+    Smt2,
+    Vmt,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Parse, check and lower a .hys file; print a summary (variables by kind, constraints,
@@ -121,6 +127,10 @@ pub enum Command {
         /// Print the syntax tree back as .hys text instead of the lowered problem.
         #[arg(long)]
         source: bool,
+        /// Print the lowered problem for other solvers: `smt2` (an EXPR file as an SMT-LIB
+        /// script) or `vmt` (a transition system in VMT form).
+        #[arg(long, value_enum)]
+        format: Option<DumpFormat>,
     },
 }
 
@@ -149,7 +159,11 @@ where
             format,
             no_warnings,
         } => cmd_check(&file, format, no_warnings, out, err),
-        Command::Dump { file, source } => cmd_dump(&file, source, out, err),
+        Command::Dump {
+            file,
+            source,
+            format,
+        } => cmd_dump(&file, source, format, out, err),
         Command::Solve {
             file,
             engine,
@@ -363,10 +377,38 @@ fn cmd_check(
     EXIT_OK
 }
 
-fn cmd_dump(path: &PathBuf, source: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+fn cmd_dump(
+    path: &PathBuf,
+    source: bool,
+    format: Option<DumpFormat>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let Some((_text, loaded, _)) = load(path, false, err) else {
         return EXIT_BAD_INPUT;
     };
+    if let Some(fmt) = format {
+        let printed = match (fmt, &loaded.lowered) {
+            (DumpFormat::Smt2, Lowered::Expr(f)) => crate::smtlib_out::to_smtlib(f),
+            (DumpFormat::Vmt, Lowered::Transition(ts)) => crate::smtlib_out::to_vmt(ts),
+            (DumpFormat::Smt2, Lowered::Transition(_)) => {
+                Err("a transition system: use --format vmt".into())
+            }
+            (DumpFormat::Vmt, Lowered::Expr(_)) => {
+                Err("a single formula (EXPR): use --format smt2".into())
+            }
+        };
+        return match printed {
+            Ok(s) => {
+                let _ = write!(out, "{s}");
+                EXIT_OK
+            }
+            Err(e) => {
+                let _ = writeln!(err, "{}: cannot print: {e}", path.display());
+                EXIT_BAD_INPUT
+            }
+        };
+    }
     if source {
         let _ = write!(out, "{}", hys::printer::print(&loaded.ast));
         return EXIT_OK;

@@ -337,3 +337,40 @@ fn vmt_safe_and_unsafe() {
     let o = icpic3(&["solve", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// `dump --format vmt` of a `.hys` transition system, solved back as VMT: same verdict.
+#[test]
+fn dumped_vmt_keeps_the_verdict() {
+    let root = format!("{}/../examples", env!("CARGO_MANIFEST_DIR"));
+    for (f, want, code) in [
+        ("thermostat.hys", "SAFE", 20),
+        ("ts-suite/u_abs_bounce.hys", "UNSAFE", 10),
+    ] {
+        let o = icpic3(&["dump", "--format", "vmt", &format!("{root}/{f}")]);
+        assert_eq!(o.status.code(), Some(0), "{f}");
+        let p = temp_file(
+            &format!("{}.vmt", f.replace('/', "_")),
+            &String::from_utf8_lossy(&o.stdout),
+        );
+        let o = icpic3(&["solve", "--timeout", "30", p.to_str().unwrap()]);
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(out.lines().next(), Some(want), "{f}: {out}");
+        assert_eq!(o.status.code(), Some(code), "{f}");
+    }
+    // the wrong format for the problem's form is refused
+    let o = icpic3(&[
+        "dump",
+        "--format",
+        "smt2",
+        &format!("{root}/thermostat.hys"),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = icpic3(&[
+        "dump",
+        "--format",
+        "smt2",
+        &format!("{root}/circle_line.hys"),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("(check-sat)"));
+}
