@@ -155,6 +155,19 @@ fn floating_point_semantics() {
              (assert (not (= (fp.to_real x) 1.0)))(check-sat)",
             "unsat",
         ),
+        // rounding modes chosen by a variable: a case split over the five modes
+        (
+            "(declare-fun r () RoundingMode)(declare-fun x () Float32)
+             (assert (= x ((_ to_fp 8 24) RNE 0.1)))
+             (assert (not (= (fp.add r x x) (fp.add RNE x x))))(check-sat)",
+            "unsat",
+        ),
+        (
+            "(declare-fun r () RoundingMode)(declare-fun x () Float32)
+             (assert (= x ((_ to_fp 8 24) RNE 0.1)))
+             (assert (not (= ((_ to_fp 8 24) r 0.1) x)))(assert (distinct r RTP RTZ))(check-sat)",
+            "sat",
+        ),
     ];
     for (s, want) in cases {
         assert_eq!(answers("fp.smt2", s), [want], "{s}");

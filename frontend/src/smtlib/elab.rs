@@ -62,6 +62,15 @@ pub enum Ty {
 pub enum Val {
     T(TId, Sort),
     Rm(RoundingMode),
+    /// a rounding mode chosen by a term: an Int in 0..=4 indexing [`RoundingMode::ALL`]
+    RmT(TId),
+}
+
+/// A rounding-mode argument.
+#[derive(Clone, Copy, Debug)]
+pub enum RmArg {
+    C(RoundingMode),
+    T(TId),
 }
 
 #[derive(Clone, Debug)]
@@ -71,6 +80,8 @@ pub enum Sym {
     Next(u32, Sort),
     Term(TId, Sort),
     Rm(RoundingMode),
+    /// a rounding mode chosen by a term (see [`Val::RmT`])
+    RmT(TId),
     Macro {
         params: Vec<(String, Ty)>,
         ret: Ty,
@@ -446,7 +457,7 @@ impl Elab {
     pub fn term(&mut self, e: &SExpr) -> R<(TId, Sort)> {
         match self.elab(e)? {
             Val::T(t, s) => Ok((t, s)),
-            Val::Rm(_) => bad(e.span, "a rounding mode is not a value here"),
+            Val::Rm(_) | Val::RmT(_) => bad(e.span, "a rounding mode is not a value here"),
         }
     }
 
@@ -521,6 +532,10 @@ impl Elab {
                     Ok(Val::T(t, s))
                 }
                 Sym::Rm(m) => Ok(Val::Rm(m)),
+                Sym::RmT(t) => {
+                    self.reference(t);
+                    Ok(Val::RmT(t))
+                }
                 Sym::Macro { params, .. } if params.is_empty() => self.apply_macro(name, &[], span),
                 Sym::Macro { .. } => bad(span, format!("'{name}' needs arguments")),
                 Sym::Unsup(why) => unsup(span, why),
@@ -566,6 +581,7 @@ impl Elab {
         for ((p, ty), a) in params.iter().zip(args) {
             let sym = match (ty, a) {
                 (Ty::Rm, Val::Rm(m)) => Sym::Rm(*m),
+                (Ty::Rm, Val::RmT(t)) => Sym::RmT(*t),
                 (Ty::S(s), Val::T(t, st)) if s == st || (arith(*s) && arith(*st)) => {
                     Sym::Term(*t, *s)
                 }
@@ -585,7 +601,7 @@ impl Elab {
         self.locals = saved;
         let v = r?;
         match (ret, v) {
-            (Ty::Rm, Val::Rm(_)) => Ok(v),
+            (Ty::Rm, Val::Rm(_) | Val::RmT(_)) => Ok(v),
             (Ty::S(s), Val::T(_, st)) if s == st || (arith(s) && arith(st)) => Ok(v),
             _ => bad(span, format!("'{name}' does not return {}", ty_name(ret))),
         }
@@ -657,6 +673,7 @@ impl Elab {
             let sym = match self.elab(t)? {
                 Val::T(t, s) => Sym::Term(t, s),
                 Val::Rm(m) => Sym::Rm(m),
+                Val::RmT(t) => Sym::RmT(t),
             };
             if scope.insert(n.to_string(), sym).is_some() {
                 return bad(b.span, format!("'{n}' is bound twice"));
@@ -683,6 +700,7 @@ impl Elab {
                     let sym = match v {
                         Val::T(t, s) => Sym::Term(t, s),
                         Val::Rm(m) => Sym::Rm(m),
+                        Val::RmT(t) => Sym::RmT(t),
                     };
                     self.define(n, sym, items[i + 1].span)?;
                     i += 2;
@@ -760,7 +778,7 @@ impl Elab {
         args.iter()
             .map(|a| match a {
                 Val::T(t, s) => Ok((*t, *s)),
-                Val::Rm(_) => bad(span, "unexpected rounding mode"),
+                Val::Rm(_) | Val::RmT(_) => bad(span, "unexpected rounding mode"),
             })
             .collect()
     }
@@ -833,11 +851,64 @@ impl Elab {
         Ok((v.into_iter().map(|(t, _)| t).collect(), w))
     }
 
-    fn rm(&self, name: &str, a: Option<&Val>, span: Span) -> R<RoundingMode> {
+    fn rm(&self, name: &str, a: Option<&Val>, span: Span) -> R<RmArg> {
         match a {
-            Some(Val::Rm(m)) => Ok(*m),
+            Some(Val::Rm(m)) => Ok(RmArg::C(*m)),
+            Some(Val::RmT(t)) => Ok(RmArg::T(*t)),
             _ => bad(span, format!("'{name}' needs a rounding mode first")),
         }
+    }
+
+    /// An operation under a rounding mode: one application for a constant mode, an `ite`
+    /// over the five modes for a mode chosen by a term (the operands are shared).
+    fn rounded(
+        &mut self,
+        m: RmArg,
+        operands: &[TId],
+        sort: Sort,
+        span: Span,
+        make: impl Fn(&mut Self, RoundingMode) -> TId,
+    ) -> TId {
+        match m {
+            RmArg::C(m) => make(self, m),
+            RmArg::T(t) => {
+                self.share(t);
+                operands.iter().for_each(|&x| self.share(x));
+                let mut acc = make(self, RoundingMode::Rtz);
+                for (i, &mode) in RoundingMode::ALL.iter().enumerate().rev().skip(1) {
+                    let k = self.num(q(i as i64), Sort::Int, span);
+                    let c = self.rel(RelOp::Eq, t, k, span);
+                    let x = make(self, mode);
+                    acc = self.ite(c, x, acc, sort, span);
+                }
+                acc
+            }
+        }
+    }
+
+    /// The Int index of a rounding-mode value.
+    fn rm_index(&mut self, v: &Val, span: Span) -> Option<TId> {
+        match v {
+            Val::Rm(m) => {
+                let i = RoundingMode::ALL.iter().position(|x| x == m).unwrap_or(0);
+                Some(self.num(q(i as i64), Sort::Int, span))
+            }
+            Val::RmT(t) => Some(*t),
+            Val::T(..) => None,
+        }
+    }
+
+    /// A declared rounding-mode constant: an Int in 0..=4.
+    pub fn rm_var(&mut self, name: &str, span: Span) -> Sym {
+        let v = self.new_var(name, Sort::Int, span);
+        let t = self.var_node(v, Sort::Int, false, span);
+        let lo = self.num(q(0), Sort::Int, span);
+        let hi = self.num(q(4), Sort::Int, span);
+        let a = self.rel(RelOp::Ge, t, lo, span);
+        let b = self.rel(RelOp::Le, t, hi, span);
+        let d = self.b2(BoolOp::And, a, b, span);
+        self.add_def(v, d);
+        Sym::RmT(t)
     }
 
     /// Left-associative fold.
@@ -908,7 +979,7 @@ impl Elab {
                 if n < 2 {
                     return bad(span, format!("'{name}' needs two or more arguments"));
                 }
-                if let (Some(Val::Rm(_)), _) | (_, Some(Val::Rm(_))) = (args.first(), args.get(1)) {
+                if matches!(args.first(), Some(Val::Rm(_) | Val::RmT(_))) {
                     return self.rm_equal(name, args, span);
                 }
                 let v = self.vals(args, span)?;
@@ -948,10 +1019,11 @@ impl Elab {
             }
             "ite" => {
                 Self::arity(name, args, 3, span)?;
-                if let (Val::T(c, Sort::Bool), Val::Rm(_), Val::Rm(_)) = (args[0], args[1], args[2])
-                {
-                    let _ = c;
-                    return unsup(span, "rounding modes chosen by a term");
+                if let Val::T(c, Sort::Bool) = args[0] {
+                    let (x, y) = (args[1], args[2]);
+                    if let (Some(a), Some(b)) = (self.rm_index(&x, span), self.rm_index(&y, span)) {
+                        return Ok(Val::RmT(self.ite(c, a, b, Sort::Int, span)));
+                    }
                 }
                 let v = self.vals(args, span)?;
                 if v[0].1 != Sort::Bool {
@@ -1132,31 +1204,35 @@ impl Elab {
                 Self::arity(name, args, 3, span)?;
                 let m = self.rm(name, args.first(), span)?;
                 let (a, f) = self.fps(name, &args[1..], span)?;
-                let op = match name {
-                    "fp.add" => Op::FAdd(m),
-                    "fp.sub" => Op::FSub(m),
-                    "fp.mul" => Op::FMul(m),
-                    _ => Op::FDiv(m),
-                };
-                Ok(Val::T(self.op(op, a, Sort::Fp(f), span), Sort::Fp(f)))
+                let s = Sort::Fp(f);
+                let t = self.rounded(m, &a, s, span, |e, m| {
+                    let op = match name {
+                        "fp.add" => Op::FAdd(m),
+                        "fp.sub" => Op::FSub(m),
+                        "fp.mul" => Op::FMul(m),
+                        _ => Op::FDiv(m),
+                    };
+                    e.op(op, a.clone(), s, span)
+                });
+                Ok(Val::T(t, s))
             }
             "fp.fma" => {
                 Self::arity(name, args, 4, span)?;
                 let m = self.rm(name, args.first(), span)?;
                 let (a, f) = self.fps(name, &args[1..], span)?;
-                Ok(Val::T(
-                    self.op(Op::FFma(m), a, Sort::Fp(f), span),
-                    Sort::Fp(f),
-                ))
+                let s = Sort::Fp(f);
+                let t = self.rounded(m, &a, s, span, |e, m| e.op(Op::FFma(m), a.clone(), s, span));
+                Ok(Val::T(t, s))
             }
             "fp.sqrt" => {
                 Self::arity(name, args, 2, span)?;
                 let m = self.rm(name, args.first(), span)?;
                 let (a, f) = self.fps(name, &args[1..], span)?;
-                Ok(Val::T(
-                    self.op(Op::FSqrt(m), a, Sort::Fp(f), span),
-                    Sort::Fp(f),
-                ))
+                let s = Sort::Fp(f);
+                let t = self.rounded(m, &a, s, span, |e, m| {
+                    e.op(Op::FSqrt(m), a.clone(), s, span)
+                });
+                Ok(Val::T(t, s))
             }
             "fp.rem" | "fp.roundToIntegral" => unsup(span, format!("'{name}'")),
             "fp.min" | "fp.max" => {
@@ -1311,19 +1387,27 @@ impl Elab {
     }
 
     fn rm_equal(&mut self, name: &str, args: &[Val], span: Span) -> R<Val> {
-        let mut ms = Vec::new();
+        let mut ts = Vec::new();
         for a in args {
-            match a {
-                Val::Rm(m) => ms.push(*m),
-                _ => return bad(span, format!("'{name}' needs arguments of one sort")),
+            match self.rm_index(a, span) {
+                Some(t) => ts.push(t),
+                None => return bad(span, format!("'{name}' needs arguments of one sort")),
             }
         }
-        let r = if name == "=" {
-            ms.windows(2).all(|w| w[0] == w[1])
+        let t = if name == "=" {
+            self.chain(&ts, span, |e, x, y| e.rel(RelOp::Eq, x, y, span))
         } else {
-            (0..ms.len()).all(|i| (i + 1..ms.len()).all(|j| ms[i] != ms[j]))
+            ts.iter().for_each(|&t| self.share(t));
+            let mut acc = self.boolc(true, span);
+            for i in 0..ts.len() {
+                for j in i + 1..ts.len() {
+                    let d = self.rel(RelOp::Ne, ts[i], ts[j], span);
+                    acc = self.b2(BoolOp::And, acc, d, span);
+                }
+            }
+            acc
         };
-        Ok(Val::T(self.boolc(r, span), Sort::Bool))
+        Ok(Val::T(t, Sort::Bool))
     }
 
     /// Euclidean `(div a b)`, `(mod a b)`: fresh `q`, `r` with their definitions.
@@ -1581,7 +1665,7 @@ impl Elab {
                     }
                     Sort::MachineInt(_) => x,
                     Sort::Int | Sort::Real | Sort::Fp(_) if name == "to_fp" => {
-                        if let Some(c) = self.const_value(x).cloned() {
+                        if let (Some(c), RmArg::C(m)) = (self.const_value(x).cloned(), m) {
                             let bits = ieee::from_rational(f, m, &c);
                             return Ok(self.t(NodeKind::Fp(bits), out, span));
                         }
@@ -1589,7 +1673,10 @@ impl Elab {
                     }
                     _ => return bad(span, format!("bad argument of '{name}'")),
                 };
-                Ok(Val::T(self.op(Op::ToFp(m), vec![x], out, span), out))
+                let t = self.rounded(m, &[x], out, span, |e, m| {
+                    e.op(Op::ToFp(m), vec![x], out, span)
+                });
+                Ok(Val::T(t, out))
             }
             "fp.to_ubv" | "fp.to_sbv" => {
                 Self::arity(&name, args, 2, span)?;
@@ -1597,7 +1684,7 @@ impl Elab {
                     return unsup(span, "bit-vector widths other than 8, 16, 32, 64");
                 };
                 let m = self.rm(&name, args.first(), span)?;
-                if m != RoundingMode::Rtz {
+                if !matches!(m, RmArg::C(RoundingMode::Rtz)) {
                     return unsup(
                         span,
                         format!("'{name}' with a rounding mode other than RTZ"),

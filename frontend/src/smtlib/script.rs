@@ -205,7 +205,7 @@ impl Run<'_> {
                             let v = self.el.new_var(&name, s, a[0].span);
                             Sym::Var(v, s)
                         }
-                        Ok(Ty::Rm) => Sym::Unsup("rounding-mode variables".into()),
+                        Ok(Ty::Rm) => self.el.rm_var(&name, a[0].span),
                         Err(E::Unsup(_, why)) => Sym::Unsup(why),
                         Err(e) => return Err(e),
                     }
@@ -421,7 +421,10 @@ impl Run<'_> {
                 ),
             },
             Ok(Val::Rm(m)) if ret == Ty::Rm => Ok(Sym::Rm(m)),
-            Ok(Val::Rm(_)) => bad(body.span, "the body does not have its declared sort"),
+            Ok(Val::RmT(t)) if ret == Ty::Rm => Ok(Sym::RmT(t)),
+            Ok(Val::Rm(_) | Val::RmT(_)) => {
+                bad(body.span, "the body does not have its declared sort")
+            }
             Err(E::Unsup(_, why)) => Ok(Sym::Unsup(why)),
             Err(e) => Err(e),
         }
