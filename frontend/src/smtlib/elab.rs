@@ -34,6 +34,9 @@ use std::collections::{HashMap, HashSet};
 
 pub type TId = u32;
 
+/// `fp.min`/`fp.max` (true for min) of two operands, by [`Elab::fkey`].
+type MinMaxKey = (bool, (u8, u64), (u8, u64));
+
 /// An elaboration failure: bad input (an SMT-LIB error) or an unsupported construct.
 #[derive(Clone, Debug)]
 pub enum E {
@@ -183,7 +186,7 @@ pub struct Elab {
     /// conditions that must hold in a model for `sat` (exceptional cases excluded)
     var_conds: HashMap<u32, Vec<TId>>,
     named: HashMap<TId, u32>,
-    minmax_memo: HashMap<(bool, (u8, u64), (u8, u64)), TId>,
+    minmax_memo: HashMap<MinMaxKey, TId>,
     /// VMT annotations met while elaborating: (keyword, annotated term, span)
     pub annotations: Vec<(String, TId, Span)>,
     /// per node: it is emitted as a shared variable (computed by [`Elab::plan`])
@@ -660,11 +663,7 @@ impl Elab {
         };
         let mut scope = HashMap::new();
         for b in binds {
-            let Some([n, t]) = b
-                .list()
-                .map(|l| l)
-                .and_then(|l| <&[SExpr; 2]>::try_from(l).ok())
-            else {
+            let Some([n, t]) = b.list().and_then(|l| <&[SExpr; 2]>::try_from(l).ok()) else {
                 return bad(b.span, "malformed let binding");
             };
             let Some(n) = n.symbol() else {
@@ -1443,7 +1442,7 @@ impl Elab {
         };
         self.add_def(qv, def);
         self.add_def(rv, def);
-        if !self.const_value(b).is_some_and(|c| !c.is_zero()) {
+        if self.const_value(b).is_none_or(|c| c.is_zero()) {
             let nz = self.not(bz, span);
             self.add_cond(qv, nz);
             self.add_cond(rv, nz);
