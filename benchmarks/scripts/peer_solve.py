@@ -30,7 +30,17 @@ def z3_run(path, spacer=False):
         if spacer:
             args = [exe, "fp.engine=spacer", path]
         p = subprocess.run(args, capture_output=True, text=True)
-        sys.stdout.write(p.stdout)
+        # Z3 reports an input it cannot read (another solver's extension, dReal's `-2.5`)
+        # with `(error ...)` and goes on without that command, so a later `sat` would be the
+        # answer to another problem: any error before the answer makes the answer `unknown`
+        out = []
+        for line in p.stdout.splitlines():
+            if line.startswith("(error"):
+                sys.stderr.write(line + "\n")
+                out.append("unknown")
+                break
+            out.append(line)
+        sys.stdout.write("\n".join(out) + "\n")
         sys.stderr.write(p.stderr)
         return
     s = z3.SolverFor("HORN") if spacer else z3.Solver()
