@@ -120,6 +120,10 @@ fn division_by_zero_is_functional_but_never_a_wrong_answer() {
         let a = answers("div0.smt2", s);
         assert!(a == ["sat"] || a == ["unknown"], "{s}: {a:?}");
     }
+    // ... and functional: x = y implies x/0 = y/0 (Ackermann constraints)
+    let s = "(declare-fun x () Real)(declare-fun y () Real)(declare-fun n () Real)
+             (assert (not (=> (= x y) (= (/ x n) (/ y n)))))(assert (= n 0.0))(check-sat)";
+    assert_eq!(answers("ack.smt2", s), ["unsat"]);
     // to_int is floor
     let s = "(declare-fun x () Real)(assert (= x (- 2.5)))(assert (not (= (to_int x) (- 3))))(check-sat)";
     assert_eq!(answers("toint.smt2", s), ["unsat"]);

@@ -202,6 +202,9 @@ pub struct Elab {
 
 const MAX_ELAB_DEPTH: usize = 20_000;
 
+/// Ackermann constraints are added for groups of at most this many terms (quadratic).
+const MAX_ACKERMANN_TERMS: usize = 40;
+
 /// Shared terms up to this many nodes are copied rather than named.
 const COPY_LIMIT: u32 = 12;
 
@@ -1744,6 +1747,81 @@ impl Elab {
     }
 
     // ------------------------------------------------------------- assembling a problem
+
+    /// Functional consistency of the operations SMT-LIB leaves unspecified but functional
+    /// (`/` by a divisor that may be 0, `fp.to_sbv`/`fp.to_ubv`/`fp.to_real` of NaN, infinities
+    /// or out-of-range values), which the solver treats as any value per occurrence: for
+    /// every two such terms reachable from `roots` with the same operation, sorts and equal
+    /// operands, their results are equal (Ackermann's reduction). These are consequences of
+    /// SMT-LIB's semantics, so adding them keeps every model and refutes more. At most
+    /// [`MAX_ACKERMANN_TERMS`] terms per group (otherwise that group gets none: still sound).
+    pub fn ackermann(&mut self, roots: &[TId]) -> Vec<TId> {
+        let n = self.nodes.len();
+        let mut seen = vec![false; n];
+        let mut stack: Vec<TId> = roots.to_vec();
+        let mut groups: HashMap<(u8, Sort, Sort), Vec<TId>> = HashMap::new();
+        let mut kids = Vec::new();
+        while let Some(t) = stack.pop() {
+            let i = t as usize;
+            if i >= n || seen[i] {
+                continue;
+            }
+            seen[i] = true;
+            let node = &self.nodes[i];
+            let key = match &node.kind {
+                NodeKind::Div(_, b) if self.const_value(*b).is_none_or(|c| c.is_zero()) => {
+                    Some((0u8, node.sort, self.nodes[*b as usize].sort))
+                }
+                NodeKind::Op(Op::FpToInt, a) if a.len() == 1 => {
+                    Some((1, node.sort, self.nodes[a[0] as usize].sort))
+                }
+                NodeKind::Op(Op::FpToReal, a) if a.len() == 1 => {
+                    Some((2, node.sort, self.nodes[a[0] as usize].sort))
+                }
+                _ => None,
+            };
+            if let Some(k) = key {
+                groups.entry(k).or_default().push(t);
+            }
+            kids.clear();
+            node.kind.operands(&mut kids);
+            stack.extend(kids.iter().copied());
+        }
+        let mut out = Vec::new();
+        let mut keys: Vec<_> = groups.keys().copied().collect();
+        keys.sort_by_key(|k| (k.0, groups[k].first().copied()));
+        for k in keys {
+            let mut g = groups[&k].clone();
+            g.sort_unstable();
+            if g.len() < 2 || g.len() > MAX_ACKERMANN_TERMS {
+                continue;
+            }
+            for i in 0..g.len() {
+                for j in i + 1..g.len() {
+                    let (x, y) = (g[i], g[j]);
+                    let mut ax = Vec::new();
+                    let mut ay = Vec::new();
+                    self.nodes[x as usize].kind.operands(&mut ax);
+                    self.nodes[y as usize].kind.operands(&mut ay);
+                    if ax.len() != ay.len() {
+                        continue;
+                    }
+                    let span = self.nodes[x as usize].span;
+                    for &t in ax.iter().chain(ay.iter()).chain([x, y].iter()) {
+                        self.share(t);
+                    }
+                    let mut premise = self.boolc(true, span);
+                    for (&p, &q2) in ax.iter().zip(ay.iter()) {
+                        let e = self.rel(RelOp::Eq, p, q2, span);
+                        premise = self.b2(BoolOp::And, premise, e, span);
+                    }
+                    let concl = self.rel(RelOp::Eq, x, y, span);
+                    out.push(self.b2(BoolOp::Impl, premise, concl, span));
+                }
+            }
+        }
+        out
+    }
 
     /// Emits the IR of `roots` (Bool terms) as constraints of one section, followed by the
     /// definitions of every shared term and fresh variable they reach. Returns the

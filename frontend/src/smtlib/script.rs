@@ -441,18 +441,25 @@ impl Run<'_> {
             }
         }
         let mut ir = Ir::default();
+        // Ackermann constraints are valid consequences: the solver gets them, the validation
+        // of a model checks the original assertions only
+        let ack = self.el.ackermann(&roots);
         let (cs, conds) = self.el.build(&mut ir, &roots);
-        let checked = Checked::from_parts(
+        let (ack_cs, _) = self.el.build(&mut ir, &ack);
+        let section = |constraints| CheckedSection {
+            kind: SectionKind::Expr,
+            span: Span::default(),
+            constraints,
+        };
+        let with_ack: Vec<_> = cs.iter().chain(ack_cs.iter()).copied().collect();
+        let for_solver = Checked::from_parts(
             self.el.vars.clone(),
-            ir,
-            vec![CheckedSection {
-                kind: SectionKind::Expr,
-                span: Span::default(),
-                constraints: cs,
-            }],
+            ir.clone(),
+            vec![section(with_ack)],
             false,
         );
-        let f = match lower::lower(&checked) {
+        let checked = Checked::from_parts(self.el.vars.clone(), ir, vec![section(cs)], false);
+        let f = match lower::lower(&for_solver) {
             Ok(Lowered::Expr(f)) => f,
             Ok(Lowered::Transition(_)) => return (Answer::Unknown, Some("internal error".into())),
             Err(d) => return (Answer::Unknown, Some(d.message)),
