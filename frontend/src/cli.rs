@@ -72,6 +72,12 @@ pub enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DumpFormat {
+    Smt2,
+    Vmt,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Parse, check and lower a .hys file; print a summary (variables by kind, constraints,
@@ -162,6 +168,10 @@ pub enum Command {
         /// Print the syntax tree back as .hys text instead of the lowered problem.
         #[arg(long)]
         source: bool,
+        /// Print the lowered problem for other solvers: `smt2` (an EXPR file as an SMT-LIB
+        /// script) or `vmt` (a transition system in VMT form).
+        #[arg(long, value_enum)]
+        format: Option<DumpFormat>,
     },
 }
 
@@ -190,7 +200,11 @@ where
             format,
             no_warnings,
         } => cmd_check(&file, format, no_warnings, out, err),
-        Command::Dump { file, source } => cmd_dump(&file, source, out, err),
+        Command::Dump {
+            file,
+            source,
+            format,
+        } => cmd_dump(&file, source, format, out, err),
         Command::Deadcode {
             file,
             function,
@@ -213,7 +227,8 @@ where
                 timeout: None,
                 memory_mb: Some(4096),
                 log: ic3::engine::quiet(),
-                ic3: ic3::Ic3Config::default(),
+                // the measured default, as for `solve` (benchmarks/RESULTS.md)
+                ic3: ic3::Ic3Config::preset("dynamic").unwrap_or_default(),
                 check_certificate: false,
             };
             crate::c::cmd::deadcode(
@@ -323,6 +338,13 @@ where
             cmd_solve(&file, &opts, &ts_opts, verbose, format, out, err)
         }
     }
+}
+
+/// `path` ends in `.ext` (ASCII case-insensitive).
+fn has_extension(path: &std::path::Path, ext: &str) -> bool {
+    path.extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
 /// Reads a file as UTF-8 text, or reports why not (with the position of the first invalid
@@ -446,10 +468,38 @@ fn cmd_check(
     EXIT_OK
 }
 
-fn cmd_dump(path: &PathBuf, source: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+fn cmd_dump(
+    path: &PathBuf,
+    source: bool,
+    format: Option<DumpFormat>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
     let Some((_text, loaded, _)) = load(path, false, err) else {
         return EXIT_BAD_INPUT;
     };
+    if let Some(fmt) = format {
+        let printed = match (fmt, &loaded.lowered) {
+            (DumpFormat::Smt2, Lowered::Expr(f)) => crate::smtlib_out::to_smtlib(f),
+            (DumpFormat::Vmt, Lowered::Transition(ts)) => crate::smtlib_out::to_vmt(ts),
+            (DumpFormat::Smt2, Lowered::Transition(_)) => {
+                Err("a transition system: use --format vmt".into())
+            }
+            (DumpFormat::Vmt, Lowered::Expr(_)) => {
+                Err("a single formula (EXPR): use --format smt2".into())
+            }
+        };
+        return match printed {
+            Ok(s) => {
+                let _ = write!(out, "{s}");
+                EXIT_OK
+            }
+            Err(e) => {
+                let _ = writeln!(err, "{}: cannot print: {e}", path.display());
+                EXIT_BAD_INPUT
+            }
+        };
+    }
     if source {
         let _ = write!(out, "{}", hys::printer::print(&loaded.ast));
         return EXIT_OK;
@@ -467,6 +517,49 @@ fn cmd_solve(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
+    if has_extension(path, "smt2") {
+        let Some(text) = read_source(path, err) else {
+            return EXIT_BAD_INPUT;
+        };
+        let so = crate::smtlib::script::ScriptOptions {
+            config: opts.config.clone(),
+            timeout: opts.timeout,
+            verbose,
+            dry_run: false,
+        };
+        let name = path.display().to_string();
+        return crate::smtlib::script::run(&name, &text, &so, out, err);
+    }
+    if has_extension(path, "vmt") {
+        let Some(text) = read_source(path, err) else {
+            return EXIT_BAD_INPUT;
+        };
+        let name = path.display().to_string();
+        let sm = SourceMap::new(&name, &text);
+        let checked = match crate::smtlib::vmt::load(&text) {
+            crate::smtlib::vmt::VmtLoad::Ok(c) => c,
+            crate::smtlib::vmt::VmtLoad::Error(d) => {
+                let _ = writeln!(err, "{}", sm.render(&d));
+                return EXIT_BAD_INPUT;
+            }
+            crate::smtlib::vmt::VmtLoad::Unsupported(span, why) => {
+                let d = Diagnostic::error(span, format!("unsupported: {why}"));
+                let _ = writeln!(out, "UNKNOWN");
+                let _ = writeln!(err, "{}", sm.render(&d));
+                return EXIT_OK;
+            }
+        };
+        let ts = match hys::lower::lower(&checked) {
+            Ok(Lowered::Transition(ts)) => ts,
+            Ok(Lowered::Expr(_)) => return EXIT_INTERNAL,
+            Err(d) => {
+                let _ = writeln!(out, "UNKNOWN");
+                let _ = writeln!(err, "{}", sm.render(&d));
+                return EXIT_OK;
+            }
+        };
+        return solve_transition(None, &checked, &ts, ts_opts, verbose, format, out, err);
+    }
     let Some((text, loaded, _)) = load(path, format == Format::Text, err) else {
         return EXIT_BAD_INPUT;
     };
@@ -477,10 +570,37 @@ fn cmd_solve(
         }
         Lowered::Transition(ts) => ts,
     };
-    let mut answer = ts_cmd::solve_ts(&loaded.checked, ts, ts_opts);
-    if ts_opts.check_certificate && answer.result.verdict == ic3::Verdict::Safe {
+    solve_transition(
+        Some(&text),
+        &loaded.checked,
+        ts,
+        ts_opts,
+        verbose,
+        format,
+        out,
+        err,
+    )
+}
+
+/// Solves a transition system and prints the answer; `text` is the `.hys` source (for the
+/// re-check of a printed invariant), `None` for other input languages.
+#[allow(clippy::too_many_arguments)]
+fn solve_transition(
+    text: Option<&str>,
+    checked: &hys::check::Checked,
+    ts: &ic3::TransitionSystem,
+    ts_opts: &ts_cmd::TsOptions,
+    verbose: u8,
+    format: Format,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let mut answer = ts_cmd::solve_ts(checked, ts, ts_opts);
+    if let (true, ic3::Verdict::Safe, Some(text)) =
+        (ts_opts.check_certificate, answer.result.verdict, text)
+    {
         if let Some(inv) = answer.result.invariant.clone() {
-            let c = ts_cmd::check_printed_invariant(&text, ts, &inv, ts_opts);
+            let c = ts_cmd::check_printed_invariant(text, ts, &inv, ts_opts);
             if c.is_err() {
                 // a SAFE whose printed evidence does not check is not given
                 answer.result.verdict = ic3::Verdict::Unknown;

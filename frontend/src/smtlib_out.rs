@@ -36,6 +36,101 @@ use solver::Var;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+/// The VMT form of a transition system: state variables `x` with their next-state copies
+/// `x.next` (`:next`), INIT as `:init`, TRANS as `:trans`, and the reachability of TARGET as
+/// the invariant `(not .bad)` of a fresh Boolean state variable `.bad` that may only be true
+/// in a TARGET state (`.bad => TARGET` in INIT, `.bad.next => TARGET(next)` in TRANS): a
+/// TARGET state is reachable exactly when `.bad` is. The auxiliary variables of each section
+/// (definitions, Tseitin variables) are inputs named after their section (`init.h#3`), so
+/// they are free in every step, as existential variables of the section should be. Int stays
+/// Int (no bit-vector encoding); otherwise each section is printed as [`to_smtlib`] prints a
+/// formula, with the same semantics.
+pub fn to_vmt(ts: &ic3::TransitionSystem) -> Result<String, String> {
+    let state: Vec<(String, String, Sort)> = ts
+        .state
+        .iter()
+        .map(|v| (symbol(&v.name), symbol(&format!("{}.next", v.name)), v.sort))
+        .collect();
+    let section =
+        |f: &Formula, maps: &[(&[Var], bool)], prefix: &str| -> Result<(String, String), String> {
+            let mut p = Printer::new(f);
+            p.int_bv = None;
+            p.fresh_prefix = format!("{prefix}.");
+            for (v, info) in f.vars.iter() {
+                if let Some(slot) = p.names.get_mut(v.0 as usize) {
+                    *slot = symbol(&format!("{prefix}.{}", info.name));
+                }
+            }
+            for (vars, next) in maps {
+                for (i, &v) in vars.iter().enumerate() {
+                    let (c, n, _) = &state[i];
+                    if let Some(slot) = p.names.get_mut(v.0 as usize) {
+                        *slot = if *next { n.clone() } else { c.clone() };
+                    }
+                    if let Some(k) = p.skip_decl.get_mut(v.0 as usize) {
+                        *k = true;
+                    }
+                }
+            }
+            p.run()?;
+            let conj: Vec<&str> = p
+                .body
+                .lines()
+                .filter_map(|l| l.strip_prefix("(assert ").and_then(|x| x.strip_suffix(')')))
+                .collect();
+            let body = match conj.len() {
+                0 => "true".to_string(),
+                1 => conj[0].to_string(),
+                _ => format!("(and {})", conj.join(" ")),
+            };
+            Ok((p.decls, body))
+        };
+    let (d_init, init) = section(&ts.init, &[(&ts.init_vars, false)], "init")?;
+    let (d_trans, trans) = section(
+        &ts.trans,
+        &[(&ts.trans_current, false), (&ts.trans_next, true)],
+        "trans",
+    )?;
+    let (d_t0, target0) = section(&ts.target, &[(&ts.target_vars, false)], "target")?;
+    let (d_t1, target1) = section(&ts.target, &[(&ts.target_vars, true)], "targetnext")?;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "; a transition system of icpic3 in VMT form (lowered sections), see frontend/src/smtlib_out.rs"
+    );
+    for (i, (c, n, sort)) in state.iter().enumerate() {
+        let st = sort_text(*sort, None);
+        let _ = writeln!(s, "(declare-fun {c} () {st})");
+        let _ = writeln!(s, "(declare-fun {n} () {st})");
+        let _ = writeln!(s, "(define-fun .sv{i} () {st} (! {c} :next {n}))");
+    }
+    s.push_str(
+        "(declare-fun .bad () Bool)
+(declare-fun .bad.next () Bool)
+",
+    );
+    s.push_str(
+        "(define-fun .svbad () Bool (! .bad :next .bad.next))
+",
+    );
+    for d in [&d_init, &d_trans, &d_t0, &d_t1] {
+        s.push_str(d);
+    }
+    let _ = writeln!(
+        s,
+        "(define-fun .init () Bool (! (and {init} (=> .bad {target0})) :init true))"
+    );
+    let _ = writeln!(
+        s,
+        "(define-fun .trans () Bool (! (and {trans} (=> .bad.next {target1})) :trans true))"
+    );
+    s.push_str(
+        "(define-fun .prop () Bool (! (not .bad) :invar-property 0))
+",
+    );
+    Ok(s)
+}
+
 /// The SMT-LIB script of `f`: declarations, domain and definition assertions, clauses, roots,
 /// then `(check-sat)`. `Err` names a construct SMT-LIB cannot express.
 pub fn to_smtlib(f: &Formula) -> Result<String, String> {
@@ -52,6 +147,10 @@ struct Printer<'a> {
     decls: String,
     body: String,
     n_fresh: usize,
+    /// variables declared elsewhere (VMT state variables)
+    skip_decl: Vec<bool>,
+    /// prefix of the fresh variables' names (one per section in VMT output)
+    fresh_prefix: String,
 }
 
 fn fp_sort(fmt: FpFormat) -> &'static str {
@@ -168,6 +267,8 @@ impl<'a> Printer<'a> {
             decls: String::new(),
             body: String::new(),
             n_fresh: 0,
+            skip_decl: vec![false; f.vars.len()],
+            fresh_prefix: String::new(),
         }
     }
 
@@ -198,7 +299,10 @@ impl<'a> Printer<'a> {
     /// A fresh unconstrained value of `sort`: an unspecified result.
     fn fresh(&mut self, sort: Sort) -> String {
         self.n_fresh += 1;
-        let n = symbol(&format!("unspecified#{}", self.n_fresh));
+        let n = symbol(&format!(
+            "{}unspecified#{}",
+            self.fresh_prefix, self.n_fresh
+        ));
         let _ = writeln!(
             self.decls,
             "(declare-fun {n} () {})",
@@ -256,6 +360,9 @@ impl<'a> Printer<'a> {
     fn run(&mut self) -> Result<(), String> {
         let f = self.f;
         for (v, info) in f.vars.iter() {
+            if self.skip_decl.get(v.0 as usize).copied().unwrap_or(false) {
+                continue;
+            }
             let n = self.name(v).to_string();
             let _ = writeln!(
                 self.decls,

@@ -96,6 +96,23 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// A checked problem assembled by another front end (SMT-LIB, VMT) directly in the IR:
+    /// constraints must satisfy the invariants the checker guarantees (typed nodes, operands
+    /// before their nodes, each constraint's nodes contiguous).
+    pub(crate) fn from_parts(
+        declared: Vec<DeclaredVar>,
+        ir: Ir,
+        sections: Vec<CheckedSection>,
+        transition: bool,
+    ) -> Checked {
+        Checked {
+            declared,
+            defines: Vec::new(),
+            ir,
+            sections,
+            transition,
+        }
+    }
     pub fn is_transition_system(&self) -> bool {
         self.transition
     }
