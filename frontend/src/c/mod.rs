@@ -213,6 +213,12 @@ fn solve_encoded(
                         continue;
                     }
                     let ns = &cfg.nondets[*site];
+                    if !ns.fed {
+                        // not an input of the harness (an `extern` variable such as
+                        // <math.h>'s `signgam`, a volatile read): the replay runs with the
+                        // program's own value and must still reach the goal
+                        continue;
+                    }
                     let v = match (step.get(vi), ns.ty) {
                         (Some(Value::Fp(bits)), t) if t.is_float() => InputValue::Bits(t, *bits),
                         (Some(Value::Num(q)), t) if q.is_integer() => {
