@@ -442,14 +442,19 @@ pub fn deadcode(
                         replay::replay(&file.source.text, &cfg, &goals, &vals, lp64, true)
                     {
                         let mut b = lock();
-                        for i in hit {
+                        for (i, padded) in hit {
                             if let Some(&other) = open.get(i) {
                                 if b.answers[other].is_none() {
                                     b.answers[other] = Some((
                                         "REACHABLE",
                                         format!(
-                                            "by the inputs found for {} (confirmed by gcc replay)",
-                                            cfg.goals[reps[gi]].pos
+                                            "by the inputs found for {}{} (confirmed by gcc replay)",
+                                            cfg.goals[reps[gi]].pos,
+                                            if padded {
+                                                ", then 0 for every further input"
+                                            } else {
+                                                ""
+                                            }
                                         ),
                                         inputs.clone(),
                                     ));
