@@ -761,3 +761,12 @@ fn deadcode_suite() {
         start.elapsed().as_secs_f64()
     );
 }
+
+/// The 267-line controller: 90 goals, about 5 minutes with 2 cores, so not in CI
+/// (`cargo test --release -p frontend --test c_frontend -- --ignored`). Every DEAD or
+/// REACHABLE answer must match the hand-derived status.
+#[test]
+#[ignore]
+fn deadcode_controller() {
+    check_report("controller.c", "20", true);
+}
