@@ -493,7 +493,7 @@ pub fn deadcode(
     } else {
         std::thread::scope(|s| {
             for _ in 0..workers {
-                s.spawn(&worker);
+                s.spawn(worker);
             }
         });
     }
