@@ -770,3 +770,63 @@ fn deadcode_suite() {
 fn deadcode_controller() {
     check_report("controller.c", "20", true);
 }
+
+/// `<math.h>` declares `extern int signgam;`: an unused extern is not a harness input, so the
+/// double input of this program is replayed with its own value (before the fix the extern's
+/// value was fed to the first nondet call and the answer was `unknown`).
+#[test]
+fn math_h_extern_does_not_shift_replay_inputs() {
+    if !gcc_available() || !cpp_available() {
+        return;
+    }
+    let (first, all, code) = solve(
+        "math_h_extern.c",
+        "#include <math.h>\nextern double __VERIFIER_nondet_double(void);\nextern void reach_error(void);\n\
+         int main(void) { double x = __VERIFIER_nondet_double(); if (x > 1.0 && !isnan(sqrt(x))) reach_error(); return 0; }\n",
+        "lp64",
+    );
+    assert_eq!(first, "false", "{all}");
+    assert_eq!(code, 10, "{all}");
+    assert!(all.contains("input __VERIFIER_nondet_double()"), "{all}");
+}
+
+/// Goals in parallel: the report (order, positions, kinds, statuses) is the same with one
+/// and with three workers, and every goal has its own time.
+#[test]
+fn deadcode_jobs_do_not_change_the_report() {
+    if !gcc_available() {
+        return;
+    }
+    let run = |jobs: &str| {
+        let o = icpic3(&[
+            "deadcode",
+            "--format",
+            "json",
+            "--timeout",
+            "20",
+            "--jobs",
+            jobs,
+            &example("clamp_filter.c"),
+        ]);
+        assert_eq!(o.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(v["jobs"].as_u64(), Some(jobs.parse().unwrap()));
+        v["goals"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| {
+                assert!(g["time_s"].as_f64().unwrap() >= 0.0, "{g}");
+                format!(
+                    "{}:{} {} {}",
+                    g["line"], g["column"], g["kind"], g["status"]
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    let one = run("1");
+    assert_eq!(one.len(), 12);
+    assert_eq!(one, run("3"));
+    let text = icpic3(&["deadcode", "--jobs", "0", &example("clamp_filter.c")]);
+    assert_eq!(text.status.code(), Some(2), "--jobs 0 is a usage error");
+}
