@@ -54,6 +54,7 @@ def main():
     with ThreadPoolExecutor(max_workers=a.jobs) as ex:
         results = list(ex.map(run, rows))
     stats = {"true": 0, "false": 0, "unknown": 0, "wrong": 0, "error": 0}
+    wrong_true = 0
     for r, ans, detail, dt in results:
         exp = r["expected_unreach_call"]
         disputed = r["program"] in DISPUTED
@@ -66,6 +67,7 @@ def main():
                 mark = "ok"
             else:
                 stats["wrong"] += 1
+                wrong_true += ans == "true"
                 mark = "WRONG"
         elif ans == "unknown":
             stats["unknown"] += 1
@@ -77,6 +79,9 @@ def main():
     dec = stats["true"] + stats["false"]
     print(f"summary: {len(results)} tasks, {dec} decided correctly ({stats['true']} true, {stats['false']} false), "
           f"{stats['unknown']} unknown, {stats['wrong']} wrong, {stats['error']} errors; timeout {a.timeout} s")
+    # SV-COMP scoring: +2 correct true, +1 correct false, -32 wrong true, -16 wrong false
+    score = 2 * stats["true"] + stats["false"] - 32 * wrong_true - 16 * (stats["wrong"] - wrong_true)
+    print(f"SV-COMP score: {score}")
     sys.exit(1 if stats["wrong"] or stats["error"] else 0)
 
 if __name__ == "__main__":

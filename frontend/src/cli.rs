@@ -158,6 +158,9 @@ pub enum Command {
         /// Wall-clock limit per goal in seconds.
         #[arg(long, default_value_t = 10.0)]
         timeout: f64,
+        /// Goals checked at the same time (default: the number of cores).
+        #[arg(long)]
+        jobs: Option<usize>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
@@ -210,8 +213,15 @@ where
             function,
             data_model,
             timeout,
+            jobs,
             format,
         } => {
+            if jobs == Some(0) {
+                let _ = writeln!(err, "icpic3: --jobs must be at least 1");
+                return EXIT_USAGE;
+            }
+            let jobs =
+                jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             if !(timeout.is_finite() && timeout > 0.0) {
                 let _ = writeln!(
                     err,
@@ -237,6 +247,7 @@ where
                 data_model.model(),
                 &ts_opts,
                 Duration::from_secs_f64(timeout),
+                jobs,
                 format == Format::Json,
                 out,
                 err,

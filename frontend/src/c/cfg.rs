@@ -278,6 +278,10 @@ pub struct NondetSite {
     pub pos: Pos,
     /// the position of the call's closing parenthesis (witness waypoints)
     pub ret_pos: Pos,
+    /// does the replay harness supply this value (a nondet call or a parameter of the
+    /// analysed function)? An `extern` variable or a volatile read is not an input of the
+    /// harness: the compiled program uses its real value, and the replay decides.
+    pub fed: bool,
 }
 
 #[derive(Clone, Debug, Default)]

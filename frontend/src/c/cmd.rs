@@ -78,6 +78,7 @@ pub fn deadcode(
     model: DataModel,
     opts: &TsOptions,
     per_goal: Duration,
+    jobs: usize,
     json_out: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -104,7 +105,7 @@ pub fn deadcode(
     let mut all: Vec<DeadcodeLine> = Vec::new();
     let mut skipped = Vec::new();
     for f in &fns {
-        match super::deadcode(&file, model, f, opts, Some(per_goal)) {
+        match super::deadcode(&file, model, f, opts, Some(per_goal), jobs) {
             Ok(lines) => all.extend(lines),
             Err(e) => {
                 let _ = writeln!(err, "{e} (function `{f}` skipped)");
@@ -121,7 +122,7 @@ pub fn deadcode(
                 json!({
                     "file": l.pos.file, "line": l.pos.line, "column": l.pos.col,
                     "function": l.function, "kind": l.kind.name(), "status": l.status,
-                    "detail": l.detail,
+                    "detail": l.detail, "time_s": l.time_s,
                     "inputs": l.inputs.iter().map(|(w, v)| json!({"input": w, "value": v.c_expr()})).collect::<Vec<_>>(),
                 })
             })
@@ -131,15 +132,16 @@ pub fn deadcode(
             "{}",
             json!({"goals": goals, "summary": {"dead": dead, "reachable": reach, "unknown": unk,
                    "skipped_functions": skipped.iter().map(|s| json!({"function": s.0, "error": s.1})).collect::<Vec<_>>()},
-                   "time_s": start.elapsed().as_secs_f64()})
+                   "time_s": start.elapsed().as_secs_f64(), "jobs": jobs})
         );
     } else {
         for l in &all {
             let _ = writeln!(
                 out,
-                "{}  {}  ({} in {}) {}",
+                "{}  {}  ({:.2} s)  ({} in {}) {}",
                 l.pos,
                 l.status,
+                l.time_s,
                 l.kind.name(),
                 l.function,
                 l.detail
@@ -150,9 +152,10 @@ pub fn deadcode(
         }
         let _ = writeln!(
             out,
-            "summary: {} goal(s): {dead} DEAD, {reach} REACHABLE, {unk} UNKNOWN; {} function(s) skipped",
+            "summary: {} goal(s): {dead} DEAD, {reach} REACHABLE, {unk} UNKNOWN; {} function(s) skipped; {:.2} s with {jobs} job(s)",
             all.len(),
-            skipped.len()
+            skipped.len(),
+            start.elapsed().as_secs_f64()
         );
     }
     if !skipped.is_empty() && all.is_empty() {

@@ -337,6 +337,7 @@ impl<'a> Lowerer<'a> {
                 var: v,
                 ty,
                 what: format!("parameter {name}"),
+                fed: true,
                 pos: src.pos(span.start),
                 ret_pos: src.pos(span.end.saturating_sub(1)),
             });
@@ -481,6 +482,7 @@ impl<'a> Lowerer<'a> {
                     var: v,
                     ty: info.ty,
                     what: format!("extern {}", self.cfg.vars[v].c_name),
+                    fed: false,
                     pos: self.src.pos(id.span.start),
                     ret_pos: self.src.pos(id.span.end.saturating_sub(1)),
                 });
@@ -1222,6 +1224,7 @@ impl<'a> Lowerer<'a> {
                 var: tmp,
                 ty,
                 what: format!("read of volatile {c_name}"),
+                fed: false,
                 pos: self.src.pos(span.start),
                 ret_pos: self.src.pos(span.end.saturating_sub(1)),
             });
@@ -1868,6 +1871,7 @@ impl<'a> Lowerer<'a> {
                 var: v,
                 ty,
                 what: format!("{name}()"),
+                fed: true,
                 pos: self.src.pos(span.start),
                 ret_pos: self.src.pos(span.end.saturating_sub(1)),
             });

@@ -19,7 +19,7 @@ use parse::{CError, Source};
 use replay::{InputValue, Replay};
 use solver::model::Value;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// A preprocessed, parsed C file.
 pub struct CFile {
@@ -213,6 +213,12 @@ fn solve_encoded(
                         continue;
                     }
                     let ns = &cfg.nondets[*site];
+                    if !ns.fed {
+                        // not an input of the harness (an `extern` variable such as
+                        // <math.h>'s `signgam`, a volatile read): the replay runs with the
+                        // program's own value and must still reach the goal
+                        continue;
+                    }
                     let v = match (step.get(vi), ns.ty) {
                         (Some(Value::Fp(bits)), t) if t.is_float() => InputValue::Bits(t, *bits),
                         (Some(Value::Num(q)), t) if q.is_integer() => {
@@ -338,15 +344,29 @@ pub struct DeadcodeLine {
     pub status: &'static str,
     pub detail: String,
     pub inputs: Vec<(String, InputValue)>,
+    /// wall-clock seconds spent on this goal's own solver call (0 for a goal answered by the
+    /// replay of another goal's inputs)
+    pub time_s: f64,
 }
 
-/// `icpic3 deadcode`: every branch outcome, error call and UB check of `entry`.
+/// Shared state of the goal workers of one `deadcode` call.
+struct GoalBoard {
+    answers: Vec<Option<GoalLine>>,
+    /// a worker has taken the goal (its solver call runs or has finished)
+    taken: Vec<bool>,
+    time_s: Vec<f64>,
+}
+
+/// `icpic3 deadcode`: every branch outcome, error call and UB check of `entry`. Independent
+/// goals are checked by `jobs` worker threads at once (each goal's solver call runs the
+/// engine portfolio); the result is in goal (source) order whatever the schedule.
 pub fn deadcode(
     file: &CFile,
     model: DataModel,
     entry: &str,
     opts: &TsOptions,
     per_goal: Option<Duration>,
+    jobs: usize,
 ) -> Result<Vec<DeadcodeLine>, CError> {
     let cfg = lower_fn(file, model, entry, true)?;
     let lp64 = model == DataModel::Lp64;
@@ -371,11 +391,23 @@ pub fn deadcode(
     let m = reps.len();
     // status per goal; a goal passed by a confirmed run of another goal's inputs is
     // REACHABLE without a solver call of its own
-    let mut answers: Vec<Option<GoalLine>> = vec![None; m];
-    for gi in 0..m {
-        if answers[gi].is_some() {
-            continue;
-        }
+    let board = std::sync::Mutex::new(GoalBoard {
+        answers: vec![None; m],
+        taken: vec![false; m],
+        time_s: vec![0.0; m],
+    });
+    let lock = || board.lock().unwrap_or_else(|e| e.into_inner());
+    let worker = || loop {
+        // the first goal (in source order) that is neither answered nor taken
+        let gi = {
+            let mut b = lock();
+            let Some(gi) = (0..m).find(|&i| !b.taken[i] && b.answers[i].is_none()) else {
+                return;
+            };
+            b.taken[gi] = true;
+            gi
+        };
+        let t0 = Instant::now();
         let sel = Selection {
             hit: members[gi].clone(),
             ub: vec![],
@@ -390,32 +422,43 @@ pub fn deadcode(
             o.timeout = Some(o.timeout.map_or(t, |x| x.min(t)));
         }
         let a = solve_goals(file, &cfg, &sel, &members[gi], &o, lp64);
-        answers[gi] = Some(match a {
+        let line: GoalLine = match a {
             GoalAnswer::Unreachable { engine } => {
                 ("DEAD", format!("proved unreachable ({engine})"), vec![])
             }
             GoalAnswer::Reached { inputs, steps, .. } => {
                 // the same inputs may reach other open goals: run them once with every open
-                // goal observed
-                let open: Vec<usize> = (0..m)
-                    .filter(|&x| x != gi && answers[x].is_none())
-                    .collect();
+                // goal observed (also those another worker is still solving)
+                let open: Vec<usize> = {
+                    let b = lock();
+                    (0..m)
+                        .filter(|&x| x != gi && b.answers[x].is_none())
+                        .collect()
+                };
                 if !open.is_empty() {
                     let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
                     let goals: Vec<usize> = open.iter().map(|&x| reps[x]).collect();
                     if let Replay::Covered(hit) =
                         replay::replay(&file.source.text, &cfg, &goals, &vals, lp64, true)
                     {
-                        for i in hit {
+                        let mut b = lock();
+                        for (i, padded) in hit {
                             if let Some(&other) = open.get(i) {
-                                answers[other] = Some((
-                                    "REACHABLE",
-                                    format!(
-                                        "by the inputs found for {} (confirmed by gcc replay)",
-                                        cfg.goals[reps[gi]].pos
-                                    ),
-                                    inputs.clone(),
-                                ));
+                                if b.answers[other].is_none() {
+                                    b.answers[other] = Some((
+                                        "REACHABLE",
+                                        format!(
+                                            "by the inputs found for {}{} (confirmed by gcc replay)",
+                                            cfg.goals[reps[gi]].pos,
+                                            if padded {
+                                                ", then 0 for every further input"
+                                            } else {
+                                                ""
+                                            }
+                                        ),
+                                        inputs.clone(),
+                                    ));
+                                }
                             }
                         }
                     }
@@ -430,12 +473,37 @@ pub fn deadcode(
                 ("UNKNOWN", format!("undefined behaviour {at}"), vec![])
             }
             GoalAnswer::Unknown { why } => ("UNKNOWN", why, vec![]),
+        };
+        let mut b = lock();
+        b.time_s[gi] = t0.elapsed().as_secs_f64();
+        match &b.answers[gi] {
+            None => b.answers[gi] = Some(line),
+            // another worker's confirmed run passed this goal while it was being solved:
+            // that concrete run stands (a DEAD here would contradict it)
+            Some(prev) if prev.0 == "REACHABLE" && line.0 == "DEAD" => {
+                let detail = format!("internal inconsistency: proved unreachable, but {}", prev.1);
+                b.answers[gi] = Some(("UNKNOWN", detail, vec![]));
+            }
+            Some(_) => {}
+        }
+    };
+    let workers = jobs.clamp(1, m.max(1));
+    if workers == 1 {
+        worker();
+    } else {
+        std::thread::scope(|s| {
+            for _ in 0..workers {
+                s.spawn(worker);
+            }
         });
     }
-    let lines = answers
+    let b = board.into_inner().unwrap_or_else(|e| e.into_inner());
+    let lines = b
+        .answers
         .into_iter()
+        .zip(b.time_s)
         .enumerate()
-        .map(|(gi, a)| {
+        .map(|(gi, (a, time_s))| {
             let (status, detail, inputs) = a.unwrap_or(("UNKNOWN", "not analysed".into(), vec![]));
             let goal = &cfg.goals[reps[gi]];
             DeadcodeLine {
@@ -445,6 +513,7 @@ pub fn deadcode(
                 status,
                 detail,
                 inputs,
+                time_s,
             }
         })
         .collect();

@@ -88,10 +88,19 @@ pub enum Replay {
     /// the goal was reached; which of the instrumented goals (index into `goals`, when fewer
     /// than 100 were instrumented)
     Confirmed(Option<usize>),
-    /// coverage mode: the instrumented goals (indices into `goals`) the run passed
-    Covered(Vec<usize>),
+    /// coverage mode: the instrumented goals (indices into `goals`) the run passed, each
+    /// with whether it was reached only after the inputs were padded with zeros
+    Covered(Vec<(usize, bool)>),
     NotReached(String),
     Unavailable(String),
+}
+
+/// `G<id> T` (the goal was reached within the trace's inputs) or `G<id> P` (after the
+/// inputs ran out and were padded with zeros).
+fn parse_cover_line(l: &str) -> Option<(usize, bool)> {
+    let rest = l.strip_prefix('G')?;
+    let (id, how) = rest.split_once(' ')?;
+    Some((id.parse().ok()?, how.trim() == "P"))
 }
 
 fn tmpdir() -> PathBuf {
@@ -196,9 +205,17 @@ pub fn replay(
         vals.iter().map(|v| format!("{v}, ")).collect::<String>(),
         inputs.len()
     );
-    h.push_str(
-        "static unsigned long long icnext(void) { if (ick >= icn) _exit(3); return icv[ick++]; }\n",
-    );
+    if cover {
+        // coverage: past the trace's inputs the run goes on with 0 for every further input
+        // (a concrete run all the same; the report says which goals needed the padding)
+        h.push_str(
+            "static unsigned long long icnext(void) { if (ick >= icn) { ick++; return 0; } return icv[ick++]; }\n",
+        );
+    } else {
+        h.push_str(
+            "static unsigned long long icnext(void) { if (ick >= icn) _exit(3); return icv[ick++]; }\n",
+        );
+    }
     h.push_str("float __VERIFIER_nondet_float(void) { uint32_t u = (uint32_t)icnext(); float f; memcpy(&f, &u, 4); return f; }\n");
     h.push_str("double __VERIFIER_nondet_double(void) { uint64_t u = icnext(); double d; memcpy(&d, &u, 8); return d; }\n");
     for (n, t) in NONDET_TYPES {
@@ -210,7 +227,7 @@ pub fn replay(
     h.push_str("void __icpic3_goal(int id) { _exit(100 + id); }\n");
     let _ = writeln!(
         h,
-        "static unsigned char iccov[{}];\nvoid __icpic3_cover(int id) {{ if (!iccov[id]) {{ char b[32]; int n = 0; int v = id; char t[16]; int k = 0; iccov[id] = 1; do {{ t[k++] = (char)('0' + v % 10); v /= 10; }} while (v); b[n++] = 'G'; while (k) b[n++] = t[--k]; b[n++] = '\\n'; (void)!write(2, b, n); }} }}",
+        "static unsigned char iccov[{}];\nvoid __icpic3_cover(int id) {{ if (!iccov[id]) {{ char b[32]; int n = 0; int v = id; char t[16]; int k = 0; iccov[id] = 1; do {{ t[k++] = (char)('0' + v % 10); v /= 10; }} while (v); b[n++] = 'G'; while (k) b[n++] = t[--k]; b[n++] = ' '; b[n++] = ick > icn ? 'P' : 'T'; b[n++] = '\\n'; (void)!write(2, b, n); }} }}",
         goals.len().max(1)
     );
     h.push_str("void __assert_fail(const char *a, const char *b, unsigned int c, const char *d) { (void)a; (void)b; (void)c; (void)d; _exit(78); }\n");
@@ -320,10 +337,8 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool
                     let _ = e.read_to_string(&mut err);
                 }
                 if cover {
-                    let hit: Vec<usize> = err
-                        .lines()
-                        .filter_map(|l| l.strip_prefix('G').and_then(|n| n.trim().parse().ok()))
-                        .collect();
+                    let hit: Vec<(usize, bool)> =
+                        err.lines().filter_map(parse_cover_line).collect();
                     return Replay::Covered(hit);
                 }
                 return match st.code() {
@@ -342,7 +357,9 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool
                 };
             }
             Ok(None) => {
-                if start.elapsed() > Duration::from_secs(20) {
+                // a coverage run padded with zeros may loop for ever: 2 s are enough there
+                let limit = if cover { 2 } else { 20 };
+                if start.elapsed() > Duration::from_secs(limit) {
                     let _ = child.kill();
                     let _ = child.wait();
                     if cover {
@@ -351,10 +368,7 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool
                         if let Some(mut e) = child.stderr.take() {
                             let _ = e.read_to_string(&mut err);
                         }
-                        let hit = err
-                            .lines()
-                            .filter_map(|l| l.strip_prefix('G').and_then(|n| n.trim().parse().ok()))
-                            .collect();
+                        let hit = err.lines().filter_map(parse_cover_line).collect();
                         return Replay::Covered(hit);
                     }
                     return Replay::NotReached("the run did not finish within 20 s".into());
