@@ -216,23 +216,9 @@ const DICTIONARY: &[&str] = &[
     "\r\n",
 ];
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn collect_seeds(dirs: &[PathBuf], max_size: usize) -> Vec<Vec<u8>> {
     let mut seeds: Vec<Vec<u8>> = SNIPPETS.iter().map(|s| s.as_bytes().to_vec()).collect();

@@ -19,23 +19,9 @@ const SEEDS: &[&str] = &[
     "(declare-fun x () Int)(declare-fun xn () Int)(define-fun s () Int (! x :next xn))(define-fun i () Bool (! (= x 0) :init true))(define-fun t () Bool (! (= xn (+ x 1)) :trans true))(define-fun p () Bool (! (< x 5) :invar-property 0))",
 ];
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
+#[path = "common/rng.rs"]
+mod rng;
+use rng::Rng;
 
 const TOKENS: &[&str] = &[
     "(",

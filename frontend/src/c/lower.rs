@@ -858,6 +858,33 @@ impl<'a> Lowerer<'a> {
 
     // ---------------------------------------------------------------- statements
 
+    /// The statement after a `case`/`default` label: entered from the switch's dispatch node
+    /// `n` or by falling through from `cur`; its goal is that the statement executes.
+    fn labeled_body(
+        &mut self,
+        n: usize,
+        cur: usize,
+        kind: GoalKind,
+        off: usize,
+        inner: &Node<Statement>,
+    ) -> R<usize> {
+        let entry = self.cfg.new_node();
+        self.cfg.edge(n, entry, Ins::Skip);
+        self.cfg.edge(cur, entry, Ins::Skip);
+        let start = self.cfg.new_node();
+        let g = if self.branch_goals {
+            Ins::Goal(self.goal(
+                kind,
+                off,
+                Instrument::WrapStmt(inner.span.start, inner.span.end),
+            ))
+        } else {
+            Ins::Skip
+        };
+        self.cfg.edge(entry, start, g);
+        self.stmt(inner, start)
+    }
+
     fn stmt(&mut self, s: &Node<Statement>, cur: usize) -> R<usize> {
         match &s.node {
             Statement::Compound(items) => {
@@ -1021,52 +1048,20 @@ impl<'a> Lowerer<'a> {
                 Label::Identifier(_) => self.stmt(&l.node.statement, cur),
                 Label::Case(e) => {
                     let v = self.const_int(e)?;
-                    let inner = &l.node.statement;
                     let n = self.cfg.new_node();
                     let Some(sw) = self.switches.last_mut() else {
                         return self.err(s.span, "`case` outside a switch");
                     };
                     sw.cases.push((v, n));
-                    // entered from the dispatch or by falling through; the goal is that the
-                    // statement after the label executes
-                    let entry = self.cfg.new_node();
-                    self.cfg.edge(n, entry, Ins::Skip);
-                    self.cfg.edge(cur, entry, Ins::Skip);
-                    let start = self.cfg.new_node();
-                    let g = if self.branch_goals {
-                        Ins::Goal(self.goal(
-                            GoalKind::Case,
-                            s.span.start,
-                            Instrument::WrapStmt(inner.span.start, inner.span.end),
-                        ))
-                    } else {
-                        Ins::Skip
-                    };
-                    self.cfg.edge(entry, start, g);
-                    self.stmt(inner, start)
+                    self.labeled_body(n, cur, GoalKind::Case, s.span.start, &l.node.statement)
                 }
                 Label::Default => {
-                    let inner = &l.node.statement;
                     let n = self.cfg.new_node();
-                    if self.switches.is_empty() {
+                    let Some(sw) = self.switches.last_mut() else {
                         return self.err(s.span, "`default` outside a switch");
-                    }
-                    self.switches.last_mut().unwrap().default = Some(n);
-                    let entry = self.cfg.new_node();
-                    self.cfg.edge(n, entry, Ins::Skip);
-                    self.cfg.edge(cur, entry, Ins::Skip);
-                    let start = self.cfg.new_node();
-                    let g = if self.branch_goals {
-                        Ins::Goal(self.goal(
-                            GoalKind::Default,
-                            s.span.start,
-                            Instrument::WrapStmt(inner.span.start, inner.span.end),
-                        ))
-                    } else {
-                        Ins::Skip
                     };
-                    self.cfg.edge(entry, start, g);
-                    self.stmt(inner, start)
+                    sw.default = Some(n);
+                    self.labeled_body(n, cur, GoalKind::Default, s.span.start, &l.node.statement)
                 }
                 Label::CaseRange(_) => self.err(s.span, "case ranges are not supported"),
             },

@@ -48,34 +48,23 @@ impl InputValue {
     }
     /// The value as a C expression (for witnesses).
     pub fn c_expr(&self) -> String {
+        // NaN and the infinities have no literal: the <math.h> macros
+        fn float(nan: bool, inf: bool, positive: bool, finite: impl FnOnce() -> String) -> String {
+            match (nan, inf, positive) {
+                (true, _, _) => "NAN".into(),
+                (false, true, true) => "INFINITY".into(),
+                (false, true, false) => "-INFINITY".into(),
+                _ => finite(),
+            }
+        }
         match self {
             InputValue::Bits(Ty::F32, b) => {
                 let f = f32::from_bits(*b as u32);
-                if f.is_nan() {
-                    "NAN".into()
-                } else if f.is_infinite() {
-                    if f > 0.0 {
-                        "INFINITY".into()
-                    } else {
-                        "-INFINITY".into()
-                    }
-                } else {
-                    format!("{f:e}f")
-                }
+                float(f.is_nan(), f.is_infinite(), f > 0.0, || format!("{f:e}f"))
             }
             InputValue::Bits(_, b) => {
                 let f = f64::from_bits(*b);
-                if f.is_nan() {
-                    "NAN".into()
-                } else if f.is_infinite() {
-                    if f > 0.0 {
-                        "INFINITY".into()
-                    } else {
-                        "-INFINITY".into()
-                    }
-                } else {
-                    format!("{f:e}")
-                }
+                float(f.is_nan(), f.is_infinite(), f > 0.0, || format!("{f:e}"))
             }
             InputValue::Int(_, v) => v.to_string(),
         }

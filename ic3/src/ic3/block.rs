@@ -11,11 +11,19 @@
 
 use super::cube::Cube;
 use super::dynamic::{decay, Effort};
+use super::frames::Query;
 use super::frames::INF;
 use super::generalize::Initiation;
 use super::{Ic3, Stop};
-use solver::{SolveResult, Value};
+use solver::{Model, SolveResult, Value};
 use std::cmp::Reverse;
+
+/// What a SAT answer to a frame query found (see [`Ic3::transition_of`]).
+pub(crate) struct Transition {
+    pub pre: Option<Vec<Value>>,
+    pub post: Option<Vec<Value>>,
+    pub box_cube: Cube,
+}
 
 /// A proof obligation: every state of `cube` can reach the target (exactly so when `exact`:
 /// every state of the cube has `to[0]` as a successor, and `to[0]` continues along `next`).
@@ -133,12 +141,9 @@ impl Ic3<'_> {
                     self.requeue(idx, j + 1);
                 }
                 SolveResult::Sat(m) | SolveResult::Candidate(m) => {
-                    let fs = self.frames.solver(q.solver);
-                    let (pre, post) = (fs.cur.values(&m), fs.next.values(&m));
-                    let box_cube = Cube::of_box(&self.ts.state, &m, &fs.cur.vars);
-                    self.frames.end(q);
+                    let t = self.transition_of(q, &m);
                     self.obligations[idx].act = self.obligations[idx].act.saturating_add(1);
-                    let ob = self.predecessor(pre, post, box_cube, idx, level - 1);
+                    let ob = self.predecessor(t, idx, level - 1);
                     self.requeue(idx, level);
                     self.new_obligation(ob)?;
                 }
@@ -151,18 +156,30 @@ impl Ic3<'_> {
         Ok(())
     }
 
+    /// A SAT answer to frame query `q` read as a transition: the exact predecessor and
+    /// successor states (where the model has an exact point) and the predecessor's box.
+    /// Ends the query.
+    pub(crate) fn transition_of(&mut self, q: Query, m: &Model) -> Transition {
+        let fs = self.frames.solver(q.solver);
+        let t = Transition {
+            pre: fs.cur.values(m),
+            post: fs.next.values(m),
+            box_cube: Cube::of_box(&self.ts.state, m, &fs.cur.vars),
+        };
+        self.frames.end(q);
+        t
+    }
+
     /// The obligation for a predecessor found at `level` of obligation `next`: GeNTR on the
     /// exact state when the model has one, the model's box otherwise.
-    pub(crate) fn predecessor(
-        &mut self,
-        pre: Option<Vec<Value>>,
-        post: Option<Vec<Value>>,
-        box_cube: Cube,
-        next: usize,
-        level: usize,
-    ) -> Obligation {
+    pub(crate) fn predecessor(&mut self, t: Transition, next: usize, level: usize) -> Obligation {
         let depth = self.obligations[next].depth + 1;
         let exact_next = self.obligations[next].exact;
+        let Transition {
+            pre,
+            post,
+            box_cube,
+        } = t;
         match (pre, post) {
             (Some(pre), Some(post)) => {
                 let e = Cube::of_point(&self.ts.state, &pre);

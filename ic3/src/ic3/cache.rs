@@ -49,14 +49,6 @@ impl GenCache {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     fn insert(&mut self, g: Cube, b: usize, frame: Vec<u32>) {
         self.entries.retain(|e| e.g != g);
         self.entries.push_front(Entry { g, b, frame });
@@ -133,12 +125,12 @@ mod tests {
         assert_eq!(c.find(&inside, |_, f| f.is_empty()), None);
         // g1 is now the most recent: a third entry evicts g2
         c.insert(Cube::new(vec![le(2, 0)]), 1, vec![]);
-        assert_eq!(c.len(), 2);
+        assert_eq!(c.entries.len(), 2);
         assert!(c.find(&Cube::new(vec![le(1, 1)]), |_, _| true).is_none());
         assert!(c.find(&Cube::new(vec![le(0, 1)]), |_, _| true).is_some());
         // re-inserting a cube replaces its entry
         c.insert(Cube::new(vec![le(0, 5)]), 2, vec![7]);
-        assert_eq!(c.len(), 2);
+        assert_eq!(c.entries.len(), 2);
         assert!(c.find(&inside, |b, f| b == 2 && f == [7]).is_some());
     }
 }

@@ -28,10 +28,11 @@
 //! decides which cubes are *tried*; a lifted cube holding non-predecessors can only cost a
 //! dropped literal (§3.2 "Generalizing CTGs").
 
+use super::block::Transition;
 use super::cube::Cube;
 use super::generalize::Initiation;
 use super::Ic3;
-use solver::{SolveResult, Value};
+use solver::SolveResult;
 use std::time::Instant;
 
 /// Joins tried for one dropped literal before it is given up: a join only weakens, but over
@@ -118,15 +119,12 @@ impl Ic3<'_> {
                     return None;
                 }
             };
-            let fs = self.frames.solver(q.solver);
-            let (pre, post) = (fs.cur.values(&m), fs.next.values(&m));
-            let box_cube = Cube::of_box(&self.ts.state, &m, &fs.cur.vars);
-            self.frames.end(q);
+            let t = self.transition_of(q, &m);
             let effort = self.effort;
             if !(effort.ctg || self.cfg.join) || rec > self.cfg.max_rec_depth {
                 return None;
             }
-            let d = self.ctg_cube(pre, post, box_cube, &c);
+            let d = self.ctg_cube(t, &c);
             if effort.ctg && ctgs < effort.max_ctgs && i > 0 {
                 let mut budget = effort.exctg_limit;
                 if self.block_ctg(i - 1, &d, &mut budget, rec) {
@@ -150,13 +148,12 @@ impl Ic3<'_> {
 
     /// The cube of a CTG / Down() predecessor: lifted (`+lf`) or GeNTR-generalized from the
     /// exact state, the model's box without one.
-    fn ctg_cube(
-        &mut self,
-        pre: Option<Vec<Value>>,
-        post: Option<Vec<Value>>,
-        box_cube: Cube,
-        c: &Cube,
-    ) -> Cube {
+    fn ctg_cube(&mut self, t: Transition, c: &Cube) -> Cube {
+        let Transition {
+            pre,
+            post,
+            box_cube,
+        } = t;
         let Some(pre) = pre else {
             return box_cube;
         };
@@ -212,11 +209,8 @@ impl Ic3<'_> {
                 self.frames.end(q);
                 return false;
             }
-            let fs = self.frames.solver(q.solver);
-            let (pre, post) = (fs.cur.values(&m), fs.next.values(&m));
-            let box_cube = Cube::of_box(&self.ts.state, &m, &fs.cur.vars);
-            self.frames.end(q);
-            let p = self.ctg_cube(pre, post, box_cube, d);
+            let t = self.transition_of(q, &m);
+            let p = self.ctg_cube(t, d);
             *budget -= 1;
             self.stats.exctg_preds += 1;
             if !self.block_ctg(j - 1, &p, budget, rec) {

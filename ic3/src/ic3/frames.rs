@@ -176,6 +176,8 @@ pub struct Frames {
     /// high)
     lemma_ids: HashMap<Cube, u32>,
     level_of: Vec<usize>,
+    /// keep `lemma_ids`/`level_of` (only the cache reads them: off, no lemma pays for it)
+    pub track_levels: bool,
     ts_config: (SolverConfig, Limits),
 }
 
@@ -205,6 +207,7 @@ impl Frames {
             inf: Vec::new(),
             lemma_ids: HashMap::new(),
             level_of: Vec::new(),
+            track_levels: false,
             ts_config: (config.clone(), limits.clone()),
         };
         f.push_frame(ts)?;
@@ -371,6 +374,9 @@ impl Frames {
     }
 
     fn record_level(&mut self, c: &Cube, j: usize) {
+        if !self.track_levels {
+            return;
+        }
         let next = self.level_of.len() as u32;
         let id = *self.lemma_ids.entry(c.clone()).or_insert(next);
         if id == next {

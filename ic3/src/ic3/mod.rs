@@ -104,7 +104,8 @@ impl<'a> Ic3<'a> {
         val: &'a dyn Validator,
         log: &'a Log,
     ) -> Result<Ic3<'a>, String> {
-        let frames = Frames::new(ts, cfg.frames, cfg.suffix, &cfg.solver, limits)?;
+        let mut frames = Frames::new(ts, cfg.frames, cfg.suffix, &cfg.solver, limits)?;
+        frames.track_levels = cfg.cache;
         let init = InitSolver::new(ts, &cfg.solver, limits)?;
         let lift = LiftSolver::new(ts, &cfg.solver, limits)?;
         let effort = Effort::fixed(&cfg);
