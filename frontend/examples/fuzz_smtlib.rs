@@ -127,6 +127,7 @@ fn run_one(bytes: &[u8]) {
         timeout: Some(Duration::from_millis(10)),
         verbose: 0,
         dry_run: true,
+        engine: frontend::solve_cmd::ExprEngine::Portfolio,
     };
     let mut out = Vec::new();
     let mut err = Vec::new();

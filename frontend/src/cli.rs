@@ -34,13 +34,16 @@ pub struct Cli {
     pub command: Command,
 }
 
-/// `--engine`: transition systems only (an EXPR file is one solver call).
+/// `--engine`: `portfolio` for both forms; `bmc`, `kind`, `ic3` for transition systems;
+/// `icp`, `bitblast` for EXPR problems (and SMT-LIB scripts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineArg {
     Portfolio,
     Bmc,
     Kind,
     Ic3,
+    Icp,
+    Bitblast,
 }
 
 /// `--frames`: how IC3 keeps its frames in solvers.
@@ -76,6 +79,8 @@ pub enum Format {
 pub enum DumpFormat {
     Smt2,
     Vmt,
+    /// the bit-blasted CNF of an EXPR problem (floats, machine integers, Booleans)
+    Dimacs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -290,8 +295,15 @@ where
                     return EXIT_USAGE;
                 }
             };
+            let expr_engine = match engine {
+                EngineArg::Icp => solve_cmd::ExprEngine::Icp,
+                EngineArg::Bitblast => solve_cmd::ExprEngine::Bitblast,
+                _ => solve_cmd::ExprEngine::Portfolio,
+            };
             let engine = match engine {
-                EngineArg::Portfolio => ts_cmd::Engine::Portfolio,
+                EngineArg::Portfolio | EngineArg::Icp | EngineArg::Bitblast => {
+                    ts_cmd::Engine::Portfolio
+                }
                 EngineArg::Bmc => ts_cmd::Engine::Bmc,
                 EngineArg::Kind => ts_cmd::Engine::Kind,
                 EngineArg::Ic3 => ts_cmd::Engine::Ic3,
@@ -345,7 +357,18 @@ where
                     err,
                 );
             }
-            let opts = solve_cmd::Options { config, timeout };
+            if expr_engine != solve_cmd::ExprEngine::Portfolio && crate::c::cmd::is_c_file(&file) {
+                let _ = writeln!(
+                    err,
+                    "icpic3: --engine icp|bitblast applies to EXPR problems"
+                );
+                return EXIT_USAGE;
+            }
+            let opts = solve_cmd::Options {
+                config,
+                timeout,
+                engine: expr_engine,
+            };
             cmd_solve(&file, &opts, &ts_opts, verbose, format, out, err)
         }
     }
@@ -499,6 +522,11 @@ fn cmd_dump(
             (DumpFormat::Vmt, Lowered::Expr(_)) => {
                 Err("a single formula (EXPR): use --format smt2".into())
             }
+            (DumpFormat::Dimacs, Lowered::Expr(f)) => solver::bitblast::dimacs(f)
+                .map_err(|e| format!("bit-blasting does not support {e}")),
+            (DumpFormat::Dimacs, Lowered::Transition(_)) => {
+                Err("a transition system: DIMACS is for EXPR problems".into())
+            }
         };
         return match printed {
             Ok(s) => {
@@ -537,11 +565,22 @@ fn cmd_solve(
             timeout: opts.timeout,
             verbose,
             dry_run: false,
+            engine: opts.engine,
         };
         let name = path.display().to_string();
         return crate::smtlib::script::run(&name, &text, &so, out, err);
     }
+    let ts_usage = |err: &mut dyn Write| {
+        let _ = writeln!(
+            err,
+            "icpic3: --engine icp|bitblast applies to EXPR problems, not transition systems"
+        );
+        EXIT_USAGE
+    };
     if has_extension(path, "vmt") {
+        if opts.engine != solve_cmd::ExprEngine::Portfolio {
+            return ts_usage(err);
+        }
         let Some(text) = read_source(path, err) else {
             return EXIT_BAD_INPUT;
         };
@@ -581,6 +620,9 @@ fn cmd_solve(
         }
         Lowered::Transition(ts) => ts,
     };
+    if opts.engine != solve_cmd::ExprEngine::Portfolio {
+        return ts_usage(err);
+    }
     solve_transition(
         Some(&text),
         &loaded.checked,

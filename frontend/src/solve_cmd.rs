@@ -17,6 +17,8 @@ use solver::model::{Model, Value};
 use solver::num::{format_rational, ieee, FpFormat, Rational};
 use solver::solve::{FormulaMap, SolveResult, Solver, Stats};
 use solver::{SolverConfig, Var};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 /// The verdicts of the EXPR form (language doc Part C).
@@ -59,6 +61,8 @@ pub enum Shown {
 
 pub struct Answer {
     pub verdict: Verdict,
+    /// the engine whose answer this is (`icp` or `bitblast`)
+    pub engine: &'static str,
     /// declared variables (name, value or box), in declaration order
     pub values: Vec<(String, Shown)>,
     /// why the answer is UNKNOWN, or why a candidate could not be validated
@@ -70,6 +74,20 @@ pub struct Answer {
 pub struct Options {
     pub config: SolverConfig,
     pub timeout: Option<Duration>,
+    pub engine: ExprEngine,
+}
+
+/// Which engines decide an EXPR problem (`--engine` of `solve`, language doc Part C).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum ExprEngine {
+    /// ICP-CDCL and, where every operation has a circuit, bit-blasting, on two threads: the
+    /// first definite answer wins
+    #[default]
+    Portfolio,
+    /// the ICP-CDCL core alone
+    Icp,
+    /// bit-blasting alone (UNKNOWN where an operation has no circuit)
+    Bitblast,
 }
 
 /// For each declared variable (in [`Checked::declared`] order), its variable in `f`.
@@ -88,16 +106,15 @@ fn declared_vars(checked: &Checked, f: &Formula) -> Vec<Option<Var>> {
 
 /// Validates a point (solver values of the declared variables) against the original EXPR
 /// constraints; returns the point when every constraint is `True`.
-fn validate(
+fn validate<'p>(
     checked: &Checked,
     constraints: &[Constraint],
     decl: &[Option<Var>],
-    map: &FormulaMap,
-    point: &solver::var::VarMap<Value>,
+    value_of: impl Fn(Var) -> Option<&'p Value>,
 ) -> Option<Vec<PointValue>> {
     let mut values = Vec::with_capacity(decl.len());
     for (d, fv) in checked.declared().iter().zip(decl) {
-        let value = match (fv.map(|v| map.var(v)).and_then(|sv| point.get(sv)), d.sort) {
+        let value = match (fv.and_then(&value_of), d.sort) {
             (Some(Value::Bool(b)), Sort::Bool) => PointValue::Bool(*b),
             (Some(Value::Num(q)), Sort::Int | Sort::Real | Sort::MachineInt(_)) => {
                 PointValue::Num(q.clone())
@@ -184,11 +201,88 @@ fn default_value(sort: Sort, domain: &solver::formula::Domain) -> Option<PointVa
 
 pub fn solve_expr(checked: &Checked, f: &Formula, opts: &Options) -> Answer {
     let start = Instant::now();
+    let deadline = opts.timeout.map(|t| start + t);
+    let bitblast_ok = solver::bitblast::supports(f);
+    match (opts.engine, &bitblast_ok) {
+        (ExprEngine::Icp, _) | (ExprEngine::Portfolio, Err(_)) => {
+            let mut a = solve_icp(checked, f, opts, deadline, None);
+            a.time = start.elapsed();
+            return a;
+        }
+        (ExprEngine::Bitblast, Err(why)) => {
+            return Answer {
+                verdict: Verdict::Unknown,
+                engine: "bitblast",
+                values: Vec::new(),
+                note: Some(format!("bit-blasting does not support {why}")),
+                stats: Stats::default(),
+                time: start.elapsed(),
+            }
+        }
+        (ExprEngine::Bitblast, Ok(())) => {
+            let mut a = solve_bitblast(checked, f, deadline, None);
+            a.time = start.elapsed();
+            return a;
+        }
+        (ExprEngine::Portfolio, Ok(())) => {}
+    }
+    // the race: each engine runs on its own thread; a definite answer (UNSATISFIABLE or a
+    // validated model) stops the other; otherwise the better of the two answers is kept
+    let stop_icp = Arc::new(AtomicBool::new(false));
+    let stop_bb = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = mpsc::channel::<Answer>();
+    let mut answers: Vec<Answer> = std::thread::scope(|s| {
+        let tx_bb = tx.clone();
+        let flag_bb = stop_bb.clone();
+        s.spawn(move || {
+            let a = solve_bitblast(checked, f, deadline, Some(flag_bb));
+            let _ = tx_bb.send(a);
+        });
+        let flag_icp = stop_icp.clone();
+        s.spawn(move || {
+            let a = solve_icp(checked, f, opts, deadline, Some(flag_icp));
+            let _ = tx.send(a);
+        });
+        let mut got = Vec::new();
+        while got.len() < 2 {
+            let Ok(a) = rx.recv() else { break };
+            let definite = matches!(a.verdict, Verdict::Satisfiable | Verdict::Unsatisfiable);
+            got.push(a);
+            if definite {
+                stop_icp.store(true, Ordering::Relaxed);
+                stop_bb.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        got
+    });
+    // definite first, then a candidate (it has boxes), then the first UNKNOWN
+    let rank = |a: &Answer| match a.verdict {
+        Verdict::Satisfiable | Verdict::Unsatisfiable => 0,
+        Verdict::Candidate => 1,
+        Verdict::Unknown => 2,
+    };
+    answers.sort_by_key(rank);
+    let mut a = answers.swap_remove(0);
+    a.time = start.elapsed();
+    a
+}
+
+/// The ICP-CDCL core on `f`, its answer validated on the original constraints.
+fn solve_icp(
+    checked: &Checked,
+    f: &Formula,
+    opts: &Options,
+    deadline: Option<Instant>,
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Answer {
+    let start = Instant::now();
     let mut solver = match Solver::new(opts.config.clone()) {
         Ok(s) => s,
         Err(e) => {
             return Answer {
                 verdict: Verdict::Unknown,
+                engine: "icp",
                 values: Vec::new(),
                 note: Some(format!("invalid solver configuration: {e}")),
                 stats: Stats::default(),
@@ -196,17 +290,14 @@ pub fn solve_expr(checked: &Checked, f: &Formula, opts: &Options) -> Answer {
             }
         }
     };
-    if let Some(t) = opts.timeout {
-        solver.set_deadline(Some(start + t));
+    solver.set_deadline(deadline);
+    if let Some(flag) = interrupt {
+        solver.set_interrupt(flag);
     }
     let map = solver.add_formula(f);
     let result = solver.solve(&[]);
     let decl = declared_vars(checked, f);
-    let constraints: Vec<Constraint> = checked
-        .sections()
-        .iter()
-        .flat_map(|s| s.constraints.iter().copied())
-        .collect();
+    let constraints = all_constraints(checked);
     let mut note = None;
     let (verdict, values) = match &result {
         SolveResult::Unsat => (Verdict::Unsatisfiable, Vec::new()),
@@ -222,23 +313,9 @@ pub fn solve_expr(checked: &Checked, f: &Formula, opts: &Options) -> Answer {
             tries.push(model.point_candidates());
             let validated = tries
                 .iter()
-                .find_map(|p| validate(checked, &constraints, &decl, &map, p));
+                .find_map(|p| validate(checked, &constraints, &decl, |v| p.get(map.var(v))));
             match validated {
-                Some(point) => (
-                    Verdict::Satisfiable,
-                    checked
-                        .declared()
-                        .iter()
-                        .zip(point)
-                        .map(|(d, v)| {
-                            let shown = match (d.sort, v) {
-                                (Sort::Fp(f), PointValue::Fp(bits)) => Shown::Float(f, bits),
-                                (_, v) => Shown::Point(v),
-                            };
-                            (d.name.clone(), shown)
-                        })
-                        .collect(),
-                ),
+                Some(point) => (Verdict::Satisfiable, shown_point(checked, point)),
                 None => {
                     if result.is_sat() {
                         note = Some(
@@ -254,11 +331,83 @@ pub fn solve_expr(checked: &Checked, f: &Formula, opts: &Options) -> Answer {
     };
     Answer {
         verdict,
+        engine: "icp",
         values,
         note,
         stats: *solver.stats(),
         time: start.elapsed(),
     }
+}
+
+/// Bit-blasting on `f` (`solver::bitblast`); a model is validated like the core's.
+fn solve_bitblast(
+    checked: &Checked,
+    f: &Formula,
+    deadline: Option<Instant>,
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Answer {
+    let start = Instant::now();
+    let limits = solver::bitblast::Limits {
+        deadline,
+        interrupt,
+    };
+    let (outcome, _size) = solver::bitblast::solve(f, &limits);
+    let mut note = None;
+    let (verdict, values) = match outcome {
+        solver::bitblast::Outcome::Unsat => (Verdict::Unsatisfiable, Vec::new()),
+        solver::bitblast::Outcome::Sat(point) => {
+            let decl = declared_vars(checked, f);
+            let constraints = all_constraints(checked);
+            match validate(checked, &constraints, &decl, |v| point.get(v)) {
+                Some(p) => (Verdict::Satisfiable, shown_point(checked, p)),
+                None => {
+                    note = Some(
+                        "the bit-blasted model does not satisfy every original constraint".into(),
+                    );
+                    (Verdict::Unknown, Vec::new())
+                }
+            }
+        }
+        solver::bitblast::Outcome::Unknown(r) => {
+            note = Some(r);
+            (Verdict::Unknown, Vec::new())
+        }
+        solver::bitblast::Outcome::Unsupported(r) => {
+            note = Some(format!("bit-blasting does not support {r}"));
+            (Verdict::Unknown, Vec::new())
+        }
+    };
+    Answer {
+        verdict,
+        engine: "bitblast",
+        values,
+        note,
+        stats: Stats::default(),
+        time: start.elapsed(),
+    }
+}
+
+fn all_constraints(checked: &Checked) -> Vec<Constraint> {
+    checked
+        .sections()
+        .iter()
+        .flat_map(|s| s.constraints.iter().copied())
+        .collect()
+}
+
+fn shown_point(checked: &Checked, point: Vec<PointValue>) -> Vec<(String, Shown)> {
+    checked
+        .declared()
+        .iter()
+        .zip(point)
+        .map(|(d, v)| {
+            let shown = match (d.sort, v) {
+                (Sort::Fp(f), PointValue::Fp(bits)) => Shown::Float(f, bits),
+                (_, v) => Shown::Point(v),
+            };
+            (d.name.clone(), shown)
+        })
+        .collect()
 }
 
 fn boxes(
@@ -411,7 +560,7 @@ pub fn render_json(a: &Answer) -> serde_json::Value {
     };
     let mut v = json!({
         "result": a.verdict.text(),
-        "engine": "icp",
+        "engine": a.engine,
         "time_s": a.time.as_secs_f64(),
         "stats": stats_json(&a.stats),
     });

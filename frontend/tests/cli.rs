@@ -467,3 +467,57 @@ fn solve_engine_usage_errors_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--max-depth"));
 }
+
+/// `--engine bitblast` decides a relational float problem that interval propagation cannot
+/// (`x + 1 = x` on `|x| < 2^24`), the portfolio says which engine answered, and the model of
+/// a satisfiable one is printed as bits.
+#[test]
+fn bitblast_engine_and_portfolio_on_expr_problems() {
+    let unsat = example("floats/x_plus_one_fp32_small.hys");
+    let o = icpic3(&["solve", "--engine", "bitblast", "--timeout", "30", &unsat]);
+    assert_eq!(text(&o.stdout).lines().next(), Some("UNSATISFIABLE"));
+    assert_eq!(o.status.code(), Some(20));
+    let o = icpic3(&["solve", "--format", "json", "--timeout", "30", &unsat]);
+    let v = verdict_and_json(&o.stdout);
+    assert_eq!(v["result"], "UNSATISFIABLE");
+    assert_eq!(v["engine"], "bitblast");
+    let sat = example("floats/nan_not_self_equal.hys");
+    let o = icpic3(&["solve", "--engine", "bitblast", "--format", "json", &sat]);
+    let v = verdict_and_json(&o.stdout);
+    assert_eq!(v["result"], "SATISFIABLE");
+    assert_eq!(v["engine"], "bitblast");
+    let bits = v["model"]["x"]["bits"].as_str().expect("bits");
+    let bits = u64::from_str_radix(bits.trim_start_matches("0x"), 16).unwrap();
+    assert!(f64::from_bits(bits).is_nan(), "{v}");
+    // a problem outside the circuits' reach: UNKNOWN with the reason, never a guess
+    let real = temp_file("real.hys", b"DECL float [0, 1] x; EXPR x * x = 0.5;");
+    let o = icpic3(&["solve", "--engine", "bitblast", real.to_str().unwrap()]);
+    assert_eq!(text(&o.stdout).lines().next(), Some("UNKNOWN"));
+    assert!(text(&o.stderr).contains("bit-blasting does not support"));
+    // transition systems: a usage error
+    let ts = example("thermostat.hys");
+    let o = icpic3(&["solve", "--engine", "icp", &ts]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// `dump --format dimacs`: the header counts the clauses that follow, and the comment lines
+/// name the bits of each declared variable.
+#[test]
+fn dump_dimacs_of_a_float_problem() {
+    let f = example("floats/x_plus_one_fp32_small.hys");
+    let o = icpic3(&["dump", "--format", "dimacs", &f]);
+    assert_eq!(o.status.code(), Some(0));
+    let t = text(&o.stdout);
+    let x = t
+        .lines()
+        .find(|l| l.starts_with("c x lsb-first "))
+        .expect("x's bits");
+    assert_eq!(x.split_whitespace().count(), 3 + 32);
+    let header = t.lines().find(|l| l.starts_with("p cnf ")).expect("header");
+    let n: usize = header.split_whitespace().nth(3).unwrap().parse().unwrap();
+    let clauses = t.lines().filter(|l| l.ends_with(" 0")).count();
+    assert_eq!(n, clauses);
+    assert!(n > 100);
+    let o = icpic3(&["dump", "--format", "dimacs", &example("thermostat.hys")]);
+    assert_eq!(o.status.code(), Some(1));
+}

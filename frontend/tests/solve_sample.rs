@@ -49,6 +49,7 @@ fn nlsat_sample_is_sound_and_mostly_decided() {
     let opts = Options {
         config: SolverConfig::default(),
         timeout: Some(timeout),
+        engine: Default::default(),
     };
     let (mut sat, mut unsat, mut open, mut files) = (0, 0, 0, 0);
     let mut wrong = Vec::new();

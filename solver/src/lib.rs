@@ -19,6 +19,7 @@
 //! [`formula::Lit`]).
 
 mod analyze;
+pub mod bitblast;
 pub mod bound_table;
 #[cfg(feature = "check-deductions")]
 pub(crate) mod check_deductions;

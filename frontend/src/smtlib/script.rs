@@ -28,6 +28,8 @@ pub struct ScriptOptions {
     /// elaborate and lower every `check-sat`, but do not solve (answers `unknown`): for the
     /// fuzzer
     pub dry_run: bool,
+    /// the engines of each `check-sat`
+    pub engine: solve_cmd::ExprEngine,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -477,6 +479,7 @@ impl Run<'_> {
         let so = solve_cmd::Options {
             config: self.opts.config.clone(),
             timeout,
+            engine: self.opts.engine,
         };
         let answer = solve_cmd::solve_expr(&checked, &f, &so);
         match answer.verdict {
