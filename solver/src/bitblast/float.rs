@@ -570,6 +570,52 @@ pub fn to_fixed(g: &mut Gates, f: FpFormat, x: &[Bit]) -> (Word, Bit) {
     (val, special)
 }
 
+/// [`to_fixed`] within a window: values that are multiples of `2^grain` with magnitude at
+/// most `2^top` become a two's-complement word with `max(0, -grain)` fraction bits (the
+/// returned scale). The flag says NaN, infinity, or a finite value outside the window
+/// (then the word means nothing).
+pub fn to_fixed_window(
+    g: &mut Gates,
+    f: FpFormat,
+    x: &[Bit],
+    grain: i64,
+    top: i64,
+) -> (Word, Bit, usize) {
+    let p = p(f);
+    let scale = (-grain).max(0) as usize;
+    let width = (top + scale as i64 + 2).max(2) as usize;
+    let ux = unpack(g, f, x);
+    let wide_n = width + p;
+    let mut sbits = 1;
+    while (1usize << sbits) <= wide_n {
+        sbits += 1;
+    }
+    let amt = g.add(&ux.exp, &cexp(scale as i64));
+    let neg_amt = g.slt(&amt, &cexp(0));
+    let cap = cexp(wide_n as i64);
+    let too_far = g.slt(&cap, &amt);
+    let amt_c = g.mux_word(too_far, &cap, &amt);
+    let sig = Gates::zext(&ux.sig, wide_n);
+    let left = g.shl(&sig, &amt_c[..sbits]);
+    // a negative amount drops low significand bits: exact only if they are zero
+    let namt = g.neg(&amt);
+    let ncap = cexp(p as i64 + 1);
+    let far_r = g.slt(&ncap, &namt);
+    let namt_c = g.mux_word(far_r, &ncap, &namt);
+    let (right, lost) = g.shr_sticky(&sig, &namt_c[..sbits], Bit::FALSE);
+    let shifted = g.mux_word(neg_amt, &right, &left);
+    let lost = g.and(neg_amt, lost);
+    // the magnitude must fit width-1 bits (the top bit is the sign)
+    let high = g.or_all(&shifted[width - 1..]);
+    let lost_or_high = g.or_all(&[lost, too_far, high]);
+    let outside = g.and(lost_or_high, !ux.zero);
+    let mag = shifted[..width].to_vec();
+    let negm = g.neg(&mag);
+    let val = g.mux_word(ux.sign, &negm, &mag);
+    let special = g.or_all(&[ux.nan, ux.inf, outside]);
+    (val, special, scale)
+}
+
 /// Fraction bits of [`to_fixed`]: the exponent of the least subnormal, negated.
 pub fn fixed_scale(f: FpFormat) -> usize {
     (f.precision() as i64 - 1 - f.emin()) as usize

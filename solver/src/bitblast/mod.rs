@@ -258,15 +258,73 @@ struct Encoder<'a> {
     limits: Option<Limits>,
     /// why the encoding stopped early (time, interrupt, size), as opposed to unsupported
     stopped: Option<String>,
+    /// per IEEE variable, a window its finite values lie in (see [`FpRange`])
+    ranges: VarMap<Option<FpRange>>,
+}
+
+/// Every finite value of an IEEE term is a multiple of `2^grain` of magnitude at most
+/// `2^top`. `to_real` uses the window for a narrow fixed-point word: with `x, y ∈ [1, 2]`,
+/// `to_real(x - y)` needs 56 bits instead of 2,099. The window only sizes the circuit: a
+/// value outside it (if the analysis were wrong) makes the term unspecified, never wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FpRange {
+    pub grain: i64,
+    pub top: i64,
+}
+
+impl FpRange {
+    /// Every float of the format.
+    pub fn full(f: FpFormat) -> FpRange {
+        FpRange {
+            grain: f.emin() - f.precision() as i64 + 1,
+            top: f.emax() + 1,
+        }
+    }
+    fn clamp(self, f: FpFormat) -> FpRange {
+        let full = FpRange::full(f);
+        FpRange {
+            grain: self.grain.clamp(full.grain, full.top),
+            top: self.top.clamp(full.grain, full.top),
+        }
+    }
+    fn join(self, o: FpRange) -> FpRange {
+        FpRange {
+            grain: self.grain.min(o.grain),
+            top: self.top.max(o.top),
+        }
+    }
+}
+
+/// ⌈log2 |q|⌉ for q ≠ 0 (an exponent e with |q| ≤ 2^e).
+fn ceil_log2(q: &Rational) -> i64 {
+    let a = q.abs();
+    let mut e = a.numer().bits() as i64 - a.denom().bits() as i64 + 1;
+    // adjust down while 2^(e-1) ≥ |q|
+    let pow = |k: i64| {
+        if k >= 0 {
+            Rational::from_integer(BigInt::one() << k as usize)
+        } else {
+            Rational::new(BigInt::one(), BigInt::one() << (-k) as usize)
+        }
+    };
+    while pow(e - 1) >= a {
+        e -= 1;
+    }
+    while pow(e) < a {
+        e += 1;
+    }
+    e
 }
 
 impl<'a> Encoder<'a> {
     fn new(f: &'a Formula) -> Encoder<'a> {
         let mut def_of: VarMap<Vec<usize>> = VarMap::new();
         let mut terms = VarMap::new();
+        let mut ranges = VarMap::new();
         for _ in f.vars.iter() {
             def_of.push(Vec::new());
             terms.push(None);
+            ranges.push(None);
         }
         for (i, d) in f.defs.iter().enumerate() {
             def_of[d.out].push(i);
@@ -278,9 +336,96 @@ impl<'a> Encoder<'a> {
             def_of,
             limits: None,
             stopped: None,
+            ranges,
         }
     }
 
+    /// The window of IEEE variable `v` (its arguments' windows are known).
+    fn fp_range(&self, v: Var) -> Option<FpRange> {
+        let Sort::Fp(f) = self.f.vars[v].sort else {
+            return None;
+        };
+        let info = &self.f.vars[v];
+        let full = FpRange::full(f);
+        let Some(&di) = self.def_of[v].first() else {
+            if let Some(bits) = info.fp_const {
+                // a constant: its own last bit and magnitude
+                return Some(match f.to_rational(bits) {
+                    Some(q) if !q.is_zero() => {
+                        let mut grain = 0i64;
+                        let mut m = q.abs();
+                        while !m.is_integer() {
+                            m *= Rational::from_integer(2.into());
+                            grain -= 1;
+                        }
+                        let mut n = m.to_integer();
+                        while !n.is_zero() && !n.bit(0) {
+                            n >>= 1;
+                            grain += 1;
+                        }
+                        FpRange {
+                            grain,
+                            top: ceil_log2(&q),
+                        }
+                        .clamp(f)
+                    }
+                    // zero (and NaN, infinities: no finite value but zero matters)
+                    _ => FpRange {
+                        grain: full.top,
+                        top: full.grain,
+                    },
+                });
+            }
+            let (Some(lo), Some(hi)) = (&info.domain.lo, &info.domain.hi) else {
+                return Some(full);
+            };
+            let (lo, hi) = (&lo.value, &hi.value);
+            let big = if lo.abs() > hi.abs() { lo } else { hi };
+            let top = if big.is_zero() {
+                full.grain
+            } else {
+                ceil_log2(big)
+            };
+            // away from zero, the smallest magnitude bounds the last bit from below
+            let grain = if lo.is_positive() || hi.is_negative() {
+                let small = if lo.abs() < hi.abs() { lo } else { hi };
+                ceil_log2(small) - 1 - (f.precision() as i64 - 1)
+            } else {
+                full.grain
+            };
+            return Some(FpRange { grain, top }.clamp(f));
+        };
+        let d = &self.f.defs[di];
+        let arg = |i: usize| d.args.get(i).and_then(|&a| self.ranges[a]).unwrap_or(full);
+        let r = match &d.op {
+            Op::FAdd(_) | Op::FSub(_) => {
+                let (a, b) = (arg(0), arg(1));
+                FpRange {
+                    grain: a.grain.min(b.grain),
+                    top: a.top.max(b.top) + 1,
+                }
+            }
+            Op::FMul(_) => {
+                let (a, b) = (arg(0), arg(1));
+                FpRange {
+                    grain: a.grain + b.grain,
+                    top: a.top + b.top,
+                }
+            }
+            Op::FFma(_) => {
+                let (a, b, c) = (arg(0), arg(1), arg(2));
+                FpRange {
+                    grain: (a.grain + b.grain).min(c.grain),
+                    top: (a.top + b.top).max(c.top) + 1,
+                }
+            }
+            Op::FNeg | Op::FAbs => arg(0),
+            Op::FMin | Op::FMax => arg(0).join(arg(1)),
+            Op::Ite => arg(1).join(arg(2)),
+            _ => full,
+        };
+        Some(r.clamp(f))
+    }
     /// Err when the encoding must stop: deadline, interrupt, or size.
     fn check_limits(&mut self) -> Result<(), String> {
         let why = if self.g.clauses.len() > MAX_CLAUSES {
@@ -354,6 +499,7 @@ impl<'a> Encoder<'a> {
             let Some(&di) = self.def_of[top].first() else {
                 let t = self.declared(top)?;
                 self.terms[top] = Some(t);
+                self.ranges[top] = self.fp_range(top);
                 stack.pop();
                 continue;
             };
@@ -368,6 +514,7 @@ impl<'a> Encoder<'a> {
                 self.check_limits()?;
                 let t = self.encode_def(d)?;
                 self.terms[top] = Some(t);
+                self.ranges[top] = self.fp_range(top);
                 stack.pop();
             } else {
                 if missing.iter().any(|m| stack.contains(m)) {
@@ -722,11 +869,13 @@ impl<'a> Encoder<'a> {
             }
             Op::FpToReal => {
                 let (f, x) = fp(0)?;
-                let (w, special) = float::to_fixed(g, f, &x);
+                let r = self.ranges[d.args[0]].unwrap_or(FpRange::full(f));
+                let g = &mut self.g;
+                let (w, special, scale) = float::to_fixed_window(g, f, &x, r.grain, r.top);
                 g.note_unspecified(special);
                 Term::Fix {
                     w,
-                    scale: float::fixed_scale(f),
+                    scale,
                     wild: special,
                 }
             }

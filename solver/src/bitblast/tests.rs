@@ -478,3 +478,39 @@ fn x_plus_one_equals_x() {
     }
     assert!(matches!(run(&f), Outcome::Unsat));
 }
+
+/// `to_real` within a window: exact for every float inside it, flagged outside it.
+#[test]
+fn windowed_fixed_point_is_exact_inside_and_flags_outside() {
+    let mut r = Rng::new(13);
+    for &f in &FORMATS {
+        for _ in 0..4000 {
+            let x = float_sample(&mut r, f, None);
+            let grain = r.below(80) as i64 - 60;
+            let top = grain + r.below(70) as i64;
+            let mut g = Gates::new();
+            let (w, flag, scale) = float::to_fixed_window(&mut g, f, &fw(f, x), grain, top);
+            let inside = f.to_rational(x).filter(|q| {
+                let s = Rational::from_integer(BigInt::one() << scale);
+                let units = q * &s;
+                let pow = |k: i64| {
+                    if k >= 0 {
+                        Rational::from_integer(BigInt::one() << k as usize)
+                    } else {
+                        Rational::new(BigInt::one(), BigInt::one() << (-k) as usize)
+                    }
+                };
+                // the window's grain only sets the scale: exactness is what counts
+                units.is_integer() && q.abs() <= pow(top)
+            });
+            match inside {
+                Some(q) => {
+                    assert_eq!(flag, Bit::FALSE, "{f:?} {x:#x} grain {grain} top {top}");
+                    let got = Rational::new(word_big(&[], &w, true), BigInt::one() << scale);
+                    assert_eq!(got, q, "{f:?} {x:#x} grain {grain} top {top}");
+                }
+                None => assert_eq!(flag, Bit::TRUE, "{f:?} {x:#x} grain {grain} top {top}"),
+            }
+        }
+    }
+}
