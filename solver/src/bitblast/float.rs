@@ -592,7 +592,9 @@ pub fn to_fixed_window(
     }
     let amt = g.add(&ux.exp, &cexp(scale as i64));
     let neg_amt = g.slt(&amt, &cexp(0));
-    let cap = cexp(wide_n as i64);
+    // the lowest set bit would land at or above the sign bit: too large (and the shift
+    // below never loses a bit off the top of the wide word)
+    let cap = cexp(width as i64 - 2);
     let too_far = g.slt(&cap, &amt);
     let amt_c = g.mux_word(too_far, &cap, &amt);
     let sig = Gates::zext(&ux.sig, wide_n);

@@ -19,12 +19,12 @@
 
 pub mod float;
 pub mod gates;
+pub mod sat;
 
 use crate::formula::{Atom, Def, Formula, Lit as FLit, Op, Rel, Sort};
 use crate::model::Value;
 use crate::num::{ieee, FpFormat, IntType, Rational, RoundingMode};
 use crate::var::{Var, VarMap};
-use crate::{SolveResult, Solver, SolverConfig};
 use gates::{Bit, Gates, Word};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -1161,66 +1161,49 @@ enum SatResult {
     Unknown(String),
 }
 
-/// Decides the clauses with the project's CDCL core (pure Boolean: no theory atoms).
+/// Decides the clauses with the plain CDCL solver of [`sat`]; a model is re-checked
+/// against every clause before it is returned.
 fn sat_solve(g: &Gates, limits: &Limits) -> SatResult {
-    let mut s = match Solver::new(SolverConfig::default()) {
-        Ok(s) => s,
-        Err(e) => return SatResult::Unknown(e),
-    };
-    s.set_deadline(limits.deadline);
-    if let Some(flag) = &limits.interrupt {
-        s.set_interrupt(flag.clone());
-    }
     let n = g.num_vars() as usize;
-    let mut vars = Vec::with_capacity(n + 1);
-    vars.push(None);
-    for _ in 0..n {
-        let v = s.new_bool();
-        vars.push(Some(s.bool_lit(v).expect("Boolean")));
-    }
-    let lit = |b: Bit| {
-        let l = vars[b.var() as usize].expect("a variable bit");
-        if b.is_negated() {
-            !l
-        } else {
-            l
-        }
-    };
+    let mut s = sat::Sat::new(n + 1);
+    s.set_limits(limits.deadline, limits.interrupt.clone());
+    let lit = |b: Bit| b.0;
     for c in &g.clauses {
-        if c.is_empty() {
-            return SatResult::Unsat;
-        }
-        let ls: Vec<_> = c.iter().map(|&b| lit(b)).collect();
+        let ls: Vec<u32> = c.iter().map(|&b| lit(b)).collect();
         if !s.add_clause(&ls) {
             return SatResult::Unsat;
         }
     }
     // first avoid every unspecified value (see `Gates::unspecified`); only the unrestricted
     // call may answer UNSAT
-    let avoid: Vec<_> = g
+    let avoid: Vec<u32> = g
         .unspecified
         .iter()
         .filter(|b| !b.is_const())
-        .map(|&b| !lit(b))
+        .map(|&b| lit(!b))
         .collect();
     let first = if avoid.is_empty() || g.unspecified.contains(&Bit::TRUE) {
         s.solve(&[])
     } else {
         match s.solve(&avoid) {
-            SolveResult::Unsat => s.solve(&[]),
+            sat::SatAnswer::Unsat => s.solve(&[]),
             r => r,
         }
     };
     match first {
-        SolveResult::Unsat => SatResult::Unsat,
-        SolveResult::Unknown(r) => SatResult::Unknown(r),
-        SolveResult::Sat(_) | SolveResult::Candidate(_) => {
-            let mut model = vec![false; n + 1];
-            for (i, slot) in model.iter_mut().enumerate().skip(1) {
-                let l = vars[i].expect("variable");
-                *slot = s.lit_value(l) == crate::lit::LBool::True;
+        sat::SatAnswer::Unsat => SatResult::Unsat,
+        sat::SatAnswer::Unknown(r) => SatResult::Unknown(r),
+        sat::SatAnswer::Sat => {
+            let model: Vec<bool> = (0..=n).map(|v| s.model_value(v)).collect();
+            let holds = g
+                .clauses
+                .iter()
+                .all(|c| c.iter().any(|&b| bit_value(&model, b)));
+            if holds {
+                SatResult::Sat(model)
+            } else {
+                SatResult::Unknown("internal error: a SAT model violates a clause".into())
             }
-            SatResult::Sat(model)
         }
     }
 }

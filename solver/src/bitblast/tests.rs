@@ -500,8 +500,10 @@ fn windowed_fixed_point_is_exact_inside_and_flags_outside() {
                         Rational::new(BigInt::one(), BigInt::one() << (-k) as usize)
                     }
                 };
-                // the window's grain only sets the scale: exactness is what counts
-                units.is_integer() && q.abs() <= pow(top)
+                // the window sizes the word (grain: the scale; top: the width, one bit of
+                // slack): the flag says whether the exact value fits
+                let width = (top + scale as i64 + 2).max(2);
+                units.is_integer() && units.abs() < pow(width - 1) && q.abs() <= pow(top + 1)
             });
             match inside {
                 Some(q) => {
