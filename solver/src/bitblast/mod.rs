@@ -17,6 +17,7 @@
 //! fresh unconstrained bits, or — for real-valued terms — a "wild" flag that frees every
 //! atom over the term: an over-approximation, so UNSAT stays sound and SAT is re-checked.
 
+pub mod check;
 pub mod float;
 pub mod gates;
 pub mod sat;

@@ -1,63 +1,11 @@
 //! The circuits against the exact reference: bit for bit by constant folding on random and
 //! special points, and through the CNF (the SAT solver must refute any other output).
 
+use super::check::{float_sample, Rng};
 use super::float;
 use super::gates::{Bit, Gates, Word};
 use super::*;
 use crate::contractors::check_bv::{self, BvValue};
-
-/// xorshift64*: deterministic, seedable.
-pub(crate) struct Rng(u64);
-
-impl Rng {
-    pub(crate) fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1)
-    }
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
-/// A float with special values, subnormals, extremes and values near each other weighted in.
-pub(crate) fn float_sample(r: &mut Rng, f: FpFormat, near: Option<u64>) -> u64 {
-    let n = f.total_bits();
-    let mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-    let sign = (r.next() & 1) << (n - 1);
-    let frac_mask = (1u64 << (f.precision() - 1)) - 1;
-    match r.below(16) {
-        0 => sign,                                  // ±0
-        1 => sign | f.inf_bits(),                   // ±inf
-        2 => f.nan_bits() | (r.next() & frac_mask), // NaN (payloads vary)
-        3 => sign | (r.next() & frac_mask),         // subnormal
-        4 => sign | (f.max_finite_bits() - r.below(4)),
-        5 => sign | ((1u64 << (f.precision() - 1)) + r.below(4)), // min normal
-        6 | 7 => {
-            // near another operand: close exponent and significand
-            let base = near.unwrap_or(r.next() & mask);
-            let delta = r.below(1 << 6) as i64 - 32;
-            let shifted = (base as i64).wrapping_add(delta << r.below(f.precision() as u64)) as u64;
-            (shifted & mask) ^ (r.next() & 1) << (n - 1)
-        }
-        8 => {
-            // small integers
-            let k = r.below(1 << 12) as f64;
-            let bits = crate::num::ieee::from_f64(f, k).unwrap_or(0);
-            sign | bits
-        }
-        9 => {
-            // exponent near 1
-            let e = f.emax() as u64 + r.below(8) - 4;
-            sign | (e << (f.precision() - 1)) | (r.next() & frac_mask)
-        }
-        _ => r.next() & mask,
-    }
-}
 
 fn fw(f: FpFormat, bits: u64) -> Word {
     float::const_float(f, bits)
@@ -247,8 +195,8 @@ fn conversions_match_the_reference() {
             for signed in [false, true] {
                 let t = IntType::new(bits, signed);
                 let raw = match r.below(3) {
-                    0 => r.next(),
-                    1 => r.next() >> r.below(64),
+                    0 => r.next_u64(),
+                    1 => r.next_u64() >> r.below(64),
                     _ => (1u64 << r.below(bits as u64)).wrapping_add(r.below(3)) - 1,
                 };
                 let v = t.wrap(&BigInt::from(raw));
@@ -307,7 +255,7 @@ fn machine_integer_division_and_shifts_match_check_bv() {
                 let mut pick = || match r.below(4) {
                     0 => t.wrap(&BigInt::from(r.below(5) as i64 - 2)),
                     1 => t.min_value(),
-                    _ => t.wrap(&BigInt::from(r.next())),
+                    _ => t.wrap(&BigInt::from(r.next_u64())),
                 };
                 let (a, b) = (pick(), pick());
                 let mut g = Gates::new();
@@ -514,5 +462,14 @@ fn windowed_fixed_point_is_exact_inside_and_flags_outside() {
                 None => assert_eq!(flag, Bit::TRUE, "{f:?} {x:#x} grain {grain} top {top}"),
             }
         }
+    }
+}
+
+#[test]
+fn differential_check_finds_no_mismatch() {
+    for f in FORMATS {
+        let (checks, bad) = super::check::differential(f, 2000, 14);
+        assert!(checks >= 2000 * 13, "{checks}");
+        assert!(bad.is_empty(), "{}", bad.join("\n"));
     }
 }
