@@ -7,7 +7,7 @@
 //!   every constraint true when evaluated again (bit-exact IEEE, `hys::eval`).
 //! - `bitblasting_alone_never_wrong_and_decides_relational_problems`: the same checks with
 //!   `--engine bitblast`, and the relational unsat problems must be decided.
-//! - `float_suite_all_decided` (ignored while three problems stay undecided): every
+//! - `float_suite_all_decided` (ignored while `twosum_exact` stays undecided): every
 //!   problem is decided (SATISFIABLE / UNSATISFIABLE, no CANDIDATE SOLUTION or UNKNOWN).
 //!
 //! Time limit per problem: `ICPIC3_FLOAT_SUITE_TIMEOUT` seconds (default 5); two problems run
@@ -242,7 +242,7 @@ fn bitblasting_alone_never_wrong_and_decides_relational_problems() {
 }
 
 #[test]
-#[ignore = "twosum_exact and sterbenz (exact to_real sums) are beyond both engines, and accumulate_fifths needs ~20 s of SAT solving (README: Not supported yet); the goal of issue #4"]
+#[ignore = "twosum_exact (Knuth's TwoSum stated with to_real) is beyond both engines; sterbenz (~30 s) and accumulate_fifths (~9 s) need more than the 5 s default (README: Not supported yet); the goal of issue #4"]
 fn float_suite_all_decided() {
     let mut undecided = Vec::new();
     let all = problems();
