@@ -301,9 +301,8 @@ where
                 _ => solve_cmd::ExprEngine::Portfolio,
             };
             let engine = match engine {
-                EngineArg::Portfolio | EngineArg::Icp | EngineArg::Bitblast => {
-                    ts_cmd::Engine::Portfolio
-                }
+                EngineArg::Portfolio | EngineArg::Icp => ts_cmd::Engine::Portfolio,
+                EngineArg::Bitblast => ts_cmd::Engine::BmcBitblast,
                 EngineArg::Bmc => ts_cmd::Engine::Bmc,
                 EngineArg::Kind => ts_cmd::Engine::Kind,
                 EngineArg::Ic3 => ts_cmd::Engine::Ic3,
@@ -573,12 +572,12 @@ fn cmd_solve(
     let ts_usage = |err: &mut dyn Write| {
         let _ = writeln!(
             err,
-            "icpic3: --engine icp|bitblast applies to EXPR problems, not transition systems"
+            "icpic3: --engine icp applies to EXPR problems, not transition systems"
         );
         EXIT_USAGE
     };
     if has_extension(path, "vmt") {
-        if opts.engine != solve_cmd::ExprEngine::Portfolio {
+        if opts.engine == solve_cmd::ExprEngine::Icp {
             return ts_usage(err);
         }
         let Some(text) = read_source(path, err) else {
@@ -620,7 +619,7 @@ fn cmd_solve(
         }
         Lowered::Transition(ts) => ts,
     };
-    if opts.engine != solve_cmd::ExprEngine::Portfolio {
+    if opts.engine == solve_cmd::ExprEngine::Icp {
         return ts_usage(err);
     }
     solve_transition(

@@ -31,6 +31,8 @@ pub enum Engine {
     Kind,
     Ic3,
     Portfolio,
+    /// BMC by bit-blasting (`--engine bitblast` on a transition system)
+    BmcBitblast,
 }
 
 impl Engine {
@@ -40,6 +42,7 @@ impl Engine {
             Engine::Kind => "kind",
             Engine::Ic3 => "ic3",
             Engine::Portfolio => "portfolio",
+            Engine::BmcBitblast => "bmc-bitblast",
         }
     }
 }
@@ -462,6 +465,9 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
                 Engine::Bmc => ic3::bmc::bmc(ts, &cfg.bmc, &limits, &val, &opts.log),
                 Engine::Kind => ic3::kind::kind(ts, &cfg.kind, &limits, &val, &opts.log),
                 Engine::Ic3 => ic3::ic3::ic3(ts, &cfg.ic3, &limits, &val, &opts.log),
+                Engine::BmcBitblast => {
+                    ic3::bitblast_bmc::bitblast_bmc(ts, &cfg.bmc, &limits, &val, &opts.log)
+                }
                 Engine::Portfolio => ic3::portfolio::portfolio(
                     Arc::new(ts.clone()),
                     &cfg,

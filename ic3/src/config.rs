@@ -409,6 +409,8 @@ pub enum EngineKind {
     Bmc,
     Kind,
     Ic3,
+    /// BMC by bit-blasting (`crate::bitblast_bmc`): counterexamples only
+    BmcBitblast,
 }
 
 impl EngineKind {
@@ -417,6 +419,7 @@ impl EngineKind {
             EngineKind::Bmc => "bmc",
             EngineKind::Kind => "kind",
             EngineKind::Ic3 => "ic3",
+            EngineKind::BmcBitblast => "bmc-bitblast",
         }
     }
 }
@@ -433,7 +436,13 @@ pub struct PortfolioConfig {
 impl Default for PortfolioConfig {
     fn default() -> Self {
         PortfolioConfig {
-            engines: vec![EngineKind::Bmc, EngineKind::Kind, EngineKind::Ic3],
+            // bmc-bitblast ends at once where some operation has no circuit (reals)
+            engines: vec![
+                EngineKind::Bmc,
+                EngineKind::Kind,
+                EngineKind::Ic3,
+                EngineKind::BmcBitblast,
+            ],
             bmc: BmcConfig::default(),
             kind: KindConfig::default(),
             // chosen by measurement (benchmarks/RESULTS.md, portfolio members): DynAMic on

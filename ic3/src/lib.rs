@@ -3,6 +3,7 @@
 //! parallel. Engines talk to [`solver`] only through its public API; UNSAFE answers
 //! are replayed exactly through a [`Validator`] that the front end supplies.
 
+pub mod bitblast_bmc;
 pub mod bmc;
 pub mod certificate;
 pub mod config;

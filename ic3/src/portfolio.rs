@@ -80,6 +80,9 @@ pub fn portfolio(
                     EngineKind::Bmc => bmc(&ts, &bc, &inner, val.as_ref(), &log),
                     EngineKind::Kind => kind(&ts, &kc, &inner, val.as_ref(), &log),
                     EngineKind::Ic3 => crate::ic3::ic3(&ts, &ic, &inner, val.as_ref(), &log),
+                    EngineKind::BmcBitblast => {
+                        crate::bitblast_bmc::bitblast_bmc(&ts, &bc, &inner, val.as_ref(), &log)
+                    }
                 }));
                 let r = run.unwrap_or_else(|_| {
                     EngineResult::unknown(

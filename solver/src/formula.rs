@@ -472,6 +472,63 @@ impl Formula {
         self.roots.push(lit);
     }
 
+    /// Copies `g` into this formula: each variable of `g` bound in `bind` (`(var of g, var
+    /// here)`) is that variable here, every other one a fresh copy named `name@tag`;
+    /// definitions, atoms and clauses follow. Returns `g`'s roots as literals here (not
+    /// asserted). Used to unroll a transition system into one formula.
+    pub fn append(&mut self, g: &Formula, bind: &[(Var, Var)], tag: &str) -> Vec<Lit> {
+        let mut map: VarMap<Option<Var>> = VarMap::new();
+        for _ in g.vars.iter() {
+            map.push(None);
+        }
+        for &(a, b) in bind {
+            map[a] = Some(b);
+        }
+        for (v, info) in g.vars.iter() {
+            if map[v].is_none() {
+                let mut copy = info.clone();
+                copy.name = format!("{}@{tag}", info.name);
+                map[v] = Some(self.add_var(copy));
+            }
+        }
+        let m = |v: Var| map[v].expect("every variable is mapped");
+        for d in &g.defs {
+            self.add_def(Def {
+                out: m(d.out),
+                op: d.op.clone(),
+                args: d.args.iter().map(|&a| m(a)).collect(),
+            });
+        }
+        let lits: Vec<Lit> = g
+            .atoms
+            .iter()
+            .map(|a| {
+                let a2 = match a {
+                    Atom::Bool(v) => Atom::Bool(m(*v)),
+                    Atom::Bound { var, rel, value } => Atom::Bound {
+                        var: m(*var),
+                        rel: *rel,
+                        value: value.clone(),
+                    },
+                };
+                self.atom_lit(a2)
+            })
+            .collect();
+        let tr = |l: Lit| {
+            let x = lits[l.atom().0 as usize];
+            if l.is_negated() {
+                !x
+            } else {
+                x
+            }
+        };
+        for c in &g.clauses {
+            let c2 = c.iter().map(|&l| tr(l)).collect();
+            self.add_clause(c2);
+        }
+        g.roots.iter().map(|&l| tr(l)).collect()
+    }
+
     /// Counts used by `icpic3 check`.
     pub fn stats(&self) -> FormulaStats {
         let mut s = FormulaStats::default();

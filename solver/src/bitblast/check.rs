@@ -32,8 +32,8 @@ pub fn float_sample(r: &mut Rng, f: FpFormat, near: Option<u64>) -> u64 {
     let sign = (r.next_u64() & 1) << (n - 1);
     let frac_mask = (1u64 << (f.precision() - 1)) - 1;
     match r.below(16) {
-        0 => sign,                                  // ±0
-        1 => sign | f.inf_bits(),                   // ±inf
+        0 => sign,                                      // ±0
+        1 => sign | f.inf_bits(),                       // ±inf
         2 => f.nan_bits() | (r.next_u64() & frac_mask), // NaN (payloads vary)
         3 => sign | (r.next_u64() & frac_mask),         // subnormal
         4 => sign | (f.max_finite_bits() - r.below(4)),
