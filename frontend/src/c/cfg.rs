@@ -244,7 +244,20 @@ pub enum Instrument {
     ElseAfter(usize, usize),
     /// `(hit(), e)` around the expression at `[start, end)`
     WrapExpr(usize, usize),
-    /// not observable in the text (undefined behaviour: the sanitizer observes it)
+    /// an undefined-behaviour check of the expression at `[start, end)`: observed in the
+    /// replay by gcc's UndefinedBehaviorSanitizer, whose report must point into the span
+    Ub(usize, usize),
+    /// a float → integer conversion of the operand at `[start, end)` (of type `from`) into
+    /// an integer type with range `[lo, hi]`: the replay wraps the operand in an exact check
+    /// `lo - 1 < v < hi + 1` (computed in x87 extended precision, exact for both formats)
+    ConvCheck {
+        start: usize,
+        end: usize,
+        from: Ty,
+        lo: i128,
+        hi: i128,
+    },
+    /// not observable in the text
     None,
 }
 
@@ -255,6 +268,9 @@ pub struct Goal {
     /// the function the goal is in (the innermost inlined one)
     pub function: String,
     pub instrument: Instrument,
+    /// for an undefined-behaviour check in the initializer of a local declaration: the
+    /// offset of the declared name, where gcc's sanitizer may report it instead
+    pub ub_decl_at: Option<usize>,
 }
 
 #[derive(Clone, Debug)]

@@ -108,6 +108,7 @@ impl<'a> Lowerer<'a> {
             pos: self.src.pos(off),
             function,
             instrument,
+            ub_decl_at: None,
         });
         self.cfg.goals.len() - 1
     }
@@ -507,7 +508,7 @@ impl<'a> Lowerer<'a> {
                     return self.err(i.span, "initializer lists are not supported");
                 };
                 let (x, t) = self.expr(e, &mut cur)?;
-                self.convert(x, t, ty, &mut cur, e.span)?
+                self.convert_operand(x, t, ty, &mut cur, e.span, Some(e.span))?
             }
         };
         let n = self.cfg.new_node();
@@ -604,9 +605,20 @@ impl<'a> Lowerer<'a> {
                     .last_mut()
                     .unwrap()
                     .insert(name, Binding::Var(v));
+                let first_goal = self.cfg.goals.len();
                 let (x, t) = self.expr(e, &mut cur)?;
-                let x = self.convert(x, t, info.ty, &mut cur, e.span)?;
+                let x = self.convert_operand(x, t, info.ty, &mut cur, e.span, Some(e.span))?;
                 cur = self.assign_edge(cur, v, x);
+                // gcc's sanitizer reports some checks of an initializer (an operation with a
+                // constant operand, a negation) at the declared name instead of the operator
+                let at = id.node.declarator.span.start;
+                for g in &mut self.cfg.goals[first_goal..] {
+                    if let Instrument::Ub(a, b) = g.instrument {
+                        if a >= e.span.start && b <= e.span.end {
+                            g.ub_decl_at = Some(at);
+                        }
+                    }
+                }
             } else {
                 // indeterminate until assigned (also on every later entry of the block)
                 self.scopes
@@ -669,7 +681,7 @@ impl<'a> Lowerer<'a> {
                 return self.err(it.span, "nested initializer lists are not supported");
             };
             let (x, t) = self.expr(e, cur)?;
-            vals.push(self.convert(x, t, ty, cur, e.span)?);
+            vals.push(self.convert_operand(x, t, ty, cur, e.span, Some(e.span))?);
         }
         while vals.len() < n {
             vals.push(zero(ty));
@@ -1036,7 +1048,7 @@ impl<'a> Lowerer<'a> {
                 if let Some(e) = e {
                     let (x, t) = self.expr(e, &mut c)?;
                     if let Some((rv, rt)) = ret {
-                        let x = self.convert(x, t, rt, &mut c, e.span)?;
+                        let x = self.convert_operand(x, t, rt, &mut c, e.span, Some(e.span))?;
                         c = self.assign_edge(c, rv, x);
                     }
                 }
@@ -1342,7 +1354,8 @@ impl<'a> Lowerer<'a> {
                 if to == Ty::Void {
                     return Ok((E::True, Ty::Void));
                 }
-                let x = self.convert(x, t, to, cur, e.span)?;
+                let x =
+                    self.convert_operand(x, t, to, cur, e.span, Some(c.node.expression.span))?;
                 Ok((x, to))
             }
             Expression::BinaryOperator(b) => self.binary(b, cur, e.span),
@@ -1571,10 +1584,14 @@ impl<'a> Lowerer<'a> {
     }
 
     fn check(&mut self, kind: GoalKind, c: E, cur: &mut usize, span: Span) {
+        self.check_with(kind, c, cur, span, Instrument::Ub(span.start, span.end));
+    }
+
+    fn check_with(&mut self, kind: GoalKind, c: E, cur: &mut usize, span: Span, ins: Instrument) {
         if c == E::False {
             return;
         }
-        let g = self.goal(kind, span.start, Instrument::None);
+        let g = self.goal(kind, span.start, ins);
         let n = self.cfg.new_node();
         self.cfg.edge(*cur, n, Ins::Check(g, c));
         *cur = n;
@@ -1759,7 +1776,7 @@ impl<'a> Lowerer<'a> {
                 } else {
                     self.expr(&b.node.rhs, cur)?
                 };
-                let x = self.convert(x, tx, vt, cur, span)?;
+                let x = self.convert_operand(x, tx, vt, cur, span, Some(b.node.rhs.span))?;
                 let stored = self.write_place(&place, x, cur);
                 Ok((stored, vt))
             }
@@ -1811,26 +1828,59 @@ impl<'a> Lowerer<'a> {
     /// Conversion with C's rules; a float → integer conversion out of range is undefined
     /// behaviour (its own goal).
     fn convert(&mut self, x: E, from: Ty, to: Ty, cur: &mut usize, span: Span) -> R<E> {
+        self.convert_operand(x, from, to, cur, span, None)
+    }
+
+    /// [`Self::convert`] where the converted value is the C expression at `operand` (the
+    /// replay can then check a float → integer conversion exactly, see
+    /// [`Instrument::ConvCheck`]).
+    fn convert_operand(
+        &mut self,
+        x: E,
+        from: Ty,
+        to: Ty,
+        cur: &mut usize,
+        span: Span,
+        operand: Option<Span>,
+    ) -> R<E> {
         if from == Ty::Void || to == Ty::Void {
             return self.err(span, "a value of type void is used");
         }
         if from.is_float() && to.is_int() && to != Ty::Bool {
             let (lo, hi) = to.range();
-            // in range iff lo - 1 < x < hi + 1; both bounds are powers of two (or -1)
-            let lo_b = if lo == 0 { -1.0f64 } else { lo as f64 };
+            // in range iff lo - 1 < x < hi + 1 (truncation toward zero); hi + 1 is a power of
+            // two; lo - 1 is -1 or -(2^k + 1), which is exact in the format when 2^k + 1
+            // fits its significand (k < 24 for float, k < 53 for double); otherwise no value
+            // of the format lies strictly between lo - 1 and lo, and lo <= x is the same
+            let sig = if from == Ty::F32 { 24 } else { 53 };
+            let lo_exact = lo == 0 || (-lo) < (1i128 << sig);
+            let (lo_rel, lo_b) = if lo_exact {
+                (Rel::Gt, (lo - 1) as f64)
+            } else {
+                (Rel::Ge, lo as f64)
+            };
             let hi_b = (hi + 1) as f64;
             let mk = |v: f64| match from {
                 Ty::F32 => E::Fp(from, (v as f32).to_bits() as u64),
                 _ => E::Fp(from, v.to_bits()),
             };
-            let lo_rel = if lo == 0 { Rel::Gt } else { Rel::Ge };
             let ok = E::Cmp(lo_rel, from, x.clone().b(), mk(lo_b).b()).and(E::Cmp(
                 Rel::Lt,
                 from,
                 x.clone().b(),
                 mk(hi_b).b(),
             ));
-            self.check(GoalKind::ConvRange, ok.negate(), cur, span);
+            let ins = match operand {
+                Some(o) => Instrument::ConvCheck {
+                    start: o.start,
+                    end: o.end,
+                    from,
+                    lo,
+                    hi,
+                },
+                None => Instrument::None,
+            };
+            self.check_with(GoalKind::ConvRange, ok.negate(), cur, span, ins);
         }
         Ok(conv(x, from, to))
     }
@@ -2051,7 +2101,7 @@ impl<'a> Lowerer<'a> {
             } else {
                 self.expr(a, cur)?
             };
-            let x = self.convert(x, t, *pty, cur, a.span)?;
+            let x = self.convert_operand(x, t, *pty, cur, a.span, Some(a.span))?;
             vals.push(x);
         }
         let saved_scopes = std::mem::take(&mut self.scopes);

@@ -397,6 +397,59 @@ pub fn deadcode(
         time_s: vec![0.0; m],
     });
     let lock = || board.lock().unwrap_or_else(|e| e.into_inner());
+    // concrete runs first: the compiled program on all-zero and pseudo-random inputs, every
+    // goal observed; each goal a run reaches is REACHABLE with that run's inputs (the run
+    // is the confirmation), only the others go to the engines
+    if m > 0 && std::env::var_os("ICPIC3_NO_CONCRETE_RUNS").is_none() {
+        let all: Vec<usize> = (0..n).collect();
+        let rep_of: Vec<usize> = {
+            let mut r = vec![0; n];
+            for (i, ms) in members.iter().enumerate() {
+                for &g in ms {
+                    r[g] = i;
+                }
+            }
+            r
+        };
+        let t0 = Instant::now();
+        let mut runs_done = 0u64;
+        let mut b = lock();
+        // batches of runs until every goal is reached or the run budget is spent
+        while runs_done < CONCRETE_RUNS && b.answers.iter().any(|a| a.is_none()) {
+            let open: Vec<usize> = all
+                .iter()
+                .copied()
+                .filter(|&g| b.answers[rep_of[g]].is_none())
+                .collect();
+            let feeds: Vec<replay::Feed> = (runs_done..(runs_done + 8).min(CONCRETE_RUNS))
+                .map(replay::Feed::Random)
+                .collect();
+            let Ok(res) = replay::observe(&file.source.text, &cfg, &open, &feeds, lp64) else {
+                break;
+            };
+            for (k, hits) in res.into_iter().enumerate() {
+                let seed = runs_done + k as u64;
+                for h in hits {
+                    let gi = rep_of[open[h.goal]];
+                    if b.answers[gi].is_some() {
+                        continue;
+                    }
+                    let run = if seed == 0 {
+                        "a concrete run with every input 0".to_string()
+                    } else {
+                        format!("a concrete run with pseudo-random inputs (seed {seed})")
+                    };
+                    let detail = observed_detail(&h.how, &run);
+                    let inputs = concrete_inputs(&h.inputs);
+                    b.answers[gi] = Some(("REACHABLE", detail, inputs));
+                }
+            }
+            runs_done += feeds.len() as u64;
+            if t0.elapsed() > Duration::from_secs(20) {
+                break;
+            }
+        }
+    }
     let worker = || loop {
         // the first goal (in source order) that is neither answered nor taken
         let gi = {
@@ -437,28 +490,41 @@ pub fn deadcode(
                 };
                 if !open.is_empty() {
                     let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
-                    let goals: Vec<usize> = open.iter().map(|&x| reps[x]).collect();
-                    if let Replay::Covered(hit) =
-                        replay::replay(&file.source.text, &cfg, &goals, &vals, lp64, true)
-                    {
+                    // every member of each open goal (an inlined function's copies)
+                    let goals: Vec<(usize, usize)> = open
+                        .iter()
+                        .flat_map(|&x| members[x].iter().map(move |&g| (x, g)))
+                        .collect();
+                    let gs: Vec<usize> = goals.iter().map(|x| x.1).collect();
+                    if let Ok(runs) = replay::observe(
+                        &file.source.text,
+                        &cfg,
+                        &gs,
+                        &[replay::Feed::Padded(vals.clone())],
+                        lp64,
+                    ) {
                         let mut b = lock();
-                        for (i, padded) in hit {
-                            if let Some(&other) = open.get(i) {
-                                if b.answers[other].is_none() {
-                                    b.answers[other] = Some((
-                                        "REACHABLE",
-                                        format!(
-                                            "by the inputs found for {}{} (confirmed by gcc replay)",
-                                            cfg.goals[reps[gi]].pos,
-                                            if padded {
-                                                ", then 0 for every further input"
-                                            } else {
-                                                ""
-                                            }
-                                        ),
-                                        inputs.clone(),
-                                    ));
-                                }
+                        for h in runs.into_iter().flatten() {
+                            let Some(&(other, _)) = goals.get(h.goal) else {
+                                continue;
+                            };
+                            if b.answers[other].is_none() {
+                                let run = format!(
+                                    "the inputs found for {}{}",
+                                    cfg.goals[reps[gi]].pos,
+                                    if h.padded {
+                                        ", then 0 for every further input"
+                                    } else {
+                                        ""
+                                    }
+                                );
+                                let detail = observed_detail(&h.how, &run);
+                                let ins = if h.padded {
+                                    concrete_inputs(&h.inputs)
+                                } else {
+                                    inputs.clone()
+                                };
+                                b.answers[other] = Some(("REACHABLE", detail, ins));
                             }
                         }
                     }
@@ -518,6 +584,35 @@ pub fn deadcode(
         })
         .collect();
     Ok(lines)
+}
+
+/// Concrete runs of the `deadcode` prepass (seed 0: every input 0; then pseudo-random).
+const CONCRETE_RUNS: u64 = 48;
+
+/// The detail of a goal reached by a concrete run.
+fn observed_detail(how: &replay::Observed, run: &str) -> String {
+    match how {
+        replay::Observed::Marker => format!("by {run} (confirmed by gcc replay)"),
+        replay::Observed::Sanitizer(msg) => format!(
+            "by {run}: gcc's -fsanitize build reported `{msg}` at this operation"
+        ),
+        replay::Observed::ExactCheck => format!(
+            "by {run}: the converted value was out of range (exact check in the compiled program)"
+        ),
+    }
+}
+
+/// Inputs of a concrete run, named by their position and type.
+fn concrete_inputs(vals: &[InputValue]) -> Vec<(String, InputValue)> {
+    vals.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let t = match v {
+                InputValue::Bits(t, _) | InputValue::Int(t, _) => *t,
+            };
+            (format!("#{} ({})", i + 1, ty_name(t)), v.clone())
+        })
+        .collect()
 }
 
 /// The C type name of a value's type (for reports).

@@ -130,6 +130,25 @@ pub fn replay(
                 .into(),
         );
     }
+    // undefined-behaviour goals: observed by the sanitizer / exact-check build
+    if !cover && !goals.is_empty() && goals.iter().all(|&g| is_ub_instrument(cfg, g)) {
+        return match observe(
+            text,
+            cfg,
+            goals,
+            &[Feed::Exact(inputs.to_vec())],
+            lp64,
+        ) {
+            Err(why) => Replay::Unavailable(why),
+            Ok(runs) => match runs.into_iter().next().and_then(|r| r.into_iter().next()) {
+                Some(h) => Replay::Confirmed(Some(h.goal)),
+                None => Replay::NotReached(
+                    "the replay built with gcc's undefined-behaviour checks did not observe it"
+                        .into(),
+                ),
+            },
+        };
+    }
     // insertions into the preprocessed text: (offset, order key, text)
     let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
     let marker = if cover {
@@ -157,7 +176,7 @@ pub fn replay(
                 ins.push((a, (0, b, 0), format!("({marker}({id}), ")));
                 ins.push((b, (1, a, 1), ")".into()));
             }
-            Instrument::None => {
+            Instrument::None | Instrument::Ub(..) | Instrument::ConvCheck { .. } => {
                 if cover {
                     continue;
                 }
@@ -367,4 +386,601 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool
             Err(e) => return Replay::Unavailable(format!("waiting for the replay: {e}")),
         }
     }
+}
+
+// ------------------------------------------------------------------------------------------
+// Concrete runs with every goal observed: the coverage replay of a trace, the exact replay of
+// an undefined-behaviour goal, and the concrete-run prepass of `deadcode`.
+
+/// How a run of the instrumented program gets its inputs.
+#[derive(Clone, Debug)]
+pub enum Feed {
+    /// exactly these values; the run stops when the program asks for more
+    Exact(Vec<InputValue>),
+    /// these values, then 0 for every further input
+    Padded(Vec<InputValue>),
+    /// the harness's pseudo-random generator with this seed (0: every input is 0): small
+    /// and boundary values, NaN and infinities, scaled per run
+    Random(u64),
+}
+
+/// How a goal was observed in a concrete run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Observed {
+    /// the marker call inserted at the goal ran
+    Marker,
+    /// gcc's UndefinedBehaviorSanitizer reported this (its message) at the goal's operator
+    Sanitizer(String),
+    /// the exact range check wrapped around a float → integer conversion's operand failed
+    ExactCheck,
+}
+
+/// One goal reached by one run.
+#[derive(Clone, Debug)]
+pub struct Hit {
+    /// index into the `goals` given to [`observe`]
+    pub goal: usize,
+    /// the inputs the run had read when it reached the goal (in program order)
+    pub inputs: Vec<InputValue>,
+    /// reached only after a [`Feed::Padded`] run's values ran out
+    pub padded: bool,
+    pub how: Observed,
+}
+
+fn is_ub_instrument(cfg: &Cfg, g: usize) -> bool {
+    matches!(
+        cfg.goals[g].instrument,
+        Instrument::Ub(..) | Instrument::ConvCheck { .. }
+    )
+}
+
+const MAX_INPUTS: usize = 20000;
+
+/// The nondet function name suffix for a parameter type (the harness's generators).
+fn nondet_name(t: Ty) -> &'static str {
+    match t {
+        Ty::Bool => "bool",
+        Ty::F32 => "float",
+        Ty::F64 => "double",
+        Ty::Int { bits: 8, signed } => {
+            if signed {
+                "char"
+            } else {
+                "uchar"
+            }
+        }
+        Ty::Int { bits: 16, signed } => {
+            if signed {
+                "short"
+            } else {
+                "ushort"
+            }
+        }
+        Ty::Int { bits: 32, signed } => {
+            if signed {
+                "int"
+            } else {
+                "uint"
+            }
+        }
+        Ty::Int { signed, .. } => {
+            if signed {
+                "longlong"
+            } else {
+                "ulonglong"
+            }
+        }
+        Ty::Void => "int",
+    }
+}
+
+/// The type of a value the harness logged under a nondet name.
+fn logged_ty(name: &str, lp64: bool) -> Option<Ty> {
+    let int = |bits: u8, signed: bool| Some(Ty::Int { bits, signed });
+    match name {
+        "float" => Some(Ty::F32),
+        "double" => Some(Ty::F64),
+        "bool" => Some(Ty::Bool),
+        "char" => int(8, true),
+        "uchar" => int(8, false),
+        "short" => int(16, true),
+        "ushort" => int(16, false),
+        "int" => int(32, true),
+        "uint" | "unsigned_int" => int(32, false),
+        "long" => int(if lp64 { 64 } else { 32 }, true),
+        "ulong" => int(if lp64 { 64 } else { 32 }, false),
+        "longlong" => int(64, true),
+        "ulonglong" => int(64, false),
+        _ => None,
+    }
+}
+
+fn logged_value(t: Ty, raw: u64) -> InputValue {
+    match t {
+        Ty::F32 => InputValue::Bits(t, raw & 0xffff_ffff),
+        Ty::F64 => InputValue::Bits(t, raw),
+        Ty::Bool => InputValue::Int(t, (raw != 0) as i128),
+        Ty::Int { bits, signed } => {
+            let b = bits as u32;
+            let m = if b >= 64 { raw } else { raw & ((1u64 << b) - 1) };
+            let v = if signed && b < 64 && (m >> (b - 1)) & 1 == 1 {
+                m as i128 - (1i128 << b)
+            } else if signed && b >= 64 {
+                m as i64 as i128
+            } else {
+                m as i128
+            };
+            InputValue::Int(t, v)
+        }
+        Ty::Void => InputValue::Int(t, 0),
+    }
+}
+
+/// Which goal kind a sanitizer message is about.
+fn sanitizer_kind(msg: &str) -> Option<super::cfg::GoalKind> {
+    use super::cfg::GoalKind as K;
+    if msg.contains("signed integer overflow")
+        || msg.contains("negation of")
+        || msg.contains("by -1 cannot be represented")
+    {
+        Some(K::Overflow)
+    } else if msg.contains("division by zero") {
+        Some(K::DivZero)
+    } else if msg.contains("shift") {
+        Some(K::Shift)
+    } else if msg.contains("out of bounds") {
+        Some(K::Bounds)
+    } else {
+        None
+    }
+}
+
+/// The harness of [`observe`]: the nondet functions (fed from a file, padded with zeros, or
+/// generated), the goal markers, the exact conversion checks, and `main` for an entry other
+/// than `main`. Every value handed out is logged (`I name hex`), every goal reached
+/// (`G id`, `U id`) on standard error, in order, so the inputs read before each goal are known.
+fn observe_harness(cfg: &Cfg, ngoals: usize) -> String {
+    let mut h = String::new();
+    h.push_str(
+        "#include <stdint.h>\n#include <string.h>\n#include <unistd.h>\n#include <stdlib.h>\n#include <stdio.h>\n",
+    );
+    let _ = writeln!(h, "#define ICMAX {MAX_INPUTS}L");
+    h.push_str(
+        r#"static unsigned long long *icv; static long icn = 0, ick = 0; static int icmode = -1;
+static unsigned long long icst = 1; static double icscale = 1.0; static long long icscalei = 1;
+static void icinit(void) {
+  if (icmode >= 0) return;
+  const char *m = getenv("ICPIC3_FEED"); icmode = m ? m[0] : 'E';
+  const char *s = getenv("ICPIC3_SEED");
+  unsigned long long seed = s ? strtoull(s, 0, 10) : 1;
+  icst = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL; if (!icst) icst = 1;
+  static const double sc[] = {1.0, 10.0, 100.0, 1000.0, 1e6, 1e10};
+  icscale = sc[seed % 6]; icscalei = (long long)icscale;
+  const char *f = getenv("ICPIC3_INPUTS");
+  if (f) { FILE *fp = fopen(f, "r"); if (fp) { unsigned long long x; long cap = 0;
+    while (fscanf(fp, "%llx", &x) == 1) { if (icn == cap) { cap = cap ? 2 * cap : 64; icv = realloc(icv, cap * sizeof *icv); if (!icv) _exit(6); } icv[icn++] = x; }
+    fclose(fp); } }
+}
+static void icput(const char *b, int n) { (void)!write(2, b, n); }
+static void iclog(const char *t, unsigned long long v) { char b[80]; int n = snprintf(b, sizeof b, "I %s %llx\n", t, v); icput(b, n); ick++; }
+static int icgenerate(void) { icinit(); if (ick >= ICMAX) _exit(5); return icmode == 'R'; }
+static unsigned long long icfeed(void) { if (ick < icn) return icv[ick]; if (icmode == 'E') _exit(3); return 0; }
+static unsigned long long icrand(void) { icst ^= icst >> 12; icst ^= icst << 25; icst ^= icst >> 27; return icst * 2685821657736338717ULL; }
+static long long icgen_int(long long lo, long long hi) {
+  unsigned r = (unsigned)(icrand() % 100);
+  static const long long sp[] = {0, 1, -1, 2, -2, 3, 7, 8, 10, -10, 15, 16, 31, 32, 33, 63, 64, 100, -100, 127, 128, 255, 256, 1000, -1000, 32767, 65535};
+  if (r < 3) return lo;
+  if (r < 6) return hi;
+  if (r < 30) return sp[icrand() % 27];
+  return (long long)(icrand() % (2ULL * (unsigned long long)icscalei + 1ULL)) - icscalei;
+}
+static double icgen_real(void) {
+  unsigned r = (unsigned)(icrand() % 100);
+  static const double sp[] = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 0.1, -0.1, 10.0, -10.0, 100.0, -100.0, 1000.0, -1000.0, 1e6, -1e6, 1e20, -1e20, 3e38, -3e38};
+  if (r < 2) return __builtin_nan("");
+  if (r < 4) return (r & 1) ? __builtin_inf() : -__builtin_inf();
+  if (r < 25) return sp[icrand() % 22];
+  double u = (double)(icrand() >> 11) / 9007199254740992.0;
+  if (r < 60) return (2.0 * u - 1.0) * icscale;
+  if (r < 80) return u * icscale;
+  return (double)(long long)((2.0 * u - 1.0) * icscale);
+}
+float __VERIFIER_nondet_float(void) { uint32_t u; if (icgenerate()) { float f = (float)icgen_real(); memcpy(&u, &f, 4); } else u = (uint32_t)icfeed(); iclog("float", u); float f; memcpy(&f, &u, 4); return f; }
+double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d = icgen_real(); memcpy(&u, &d, 8); } else u = icfeed(); iclog("double", u); double d; memcpy(&d, &u, 8); return d; }
+"#,
+    );
+    let ranges: &[(&str, &str, &str)] = &[
+        ("char", "-128LL", "127LL"),
+        ("uchar", "0LL", "255LL"),
+        ("short", "-32768LL", "32767LL"),
+        ("ushort", "0LL", "65535LL"),
+        ("int", "-2147483648LL", "2147483647LL"),
+        ("uint", "0LL", "4294967295LL"),
+        ("unsigned_int", "0LL", "4294967295LL"),
+        ("long", "(-9223372036854775807LL - 1)", "9223372036854775807LL"),
+        ("ulong", "0LL", "(long long)18446744073709551615ULL"),
+        ("longlong", "(-9223372036854775807LL - 1)", "9223372036854775807LL"),
+        ("ulonglong", "0LL", "(long long)18446744073709551615ULL"),
+        ("bool", "0LL", "1LL"),
+    ];
+    for (n, t) in NONDET_TYPES {
+        let (_, lo, hi) = ranges.iter().find(|r| r.0 == *n).copied().unwrap_or(("", "0LL", "0LL"));
+        let _ = writeln!(
+            h,
+            "{t} __VERIFIER_nondet_{n}(void) {{ unsigned long long u = icgenerate() ? (unsigned long long)icgen_int({lo}, {hi}) : icfeed(); {t} v = ({t})u; iclog(\"{n}\", (unsigned long long)v); return v; }}"
+        );
+    }
+    let _ = writeln!(
+        h,
+        "static unsigned char iccov[{n}], icubs[{n}];\nvoid __icpic3_cover(int id) {{ if (!iccov[id]) {{ char b[32]; int n = snprintf(b, sizeof b, \"G %d\\n\", id); iccov[id] = 1; icput(b, n); }} }}\nstatic void icub(int id) {{ if (!icubs[id]) {{ char b[32]; int n = snprintf(b, sizeof b, \"U %d\\n\", id); icubs[id] = 1; icput(b, n); }} }}",
+        n = ngoals.max(1)
+    );
+    h.push_str("float __icpic3_cvf(int id, float v, long double lo1, long double hi1) { if (!((long double)v > lo1 && (long double)v < hi1)) icub(id); return v; }\n");
+    h.push_str("double __icpic3_cvd(int id, double v, long double lo1, long double hi1) { if (!((long double)v > lo1 && (long double)v < hi1)) icub(id); return v; }\n");
+    h.push_str("void __assert_fail(const char *a, const char *b, unsigned int c, const char *d) { (void)a; (void)b; (void)c; (void)d; _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void __VERIFIER_error(void) { _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void reach_error(void) { _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) _exit(4); }\n");
+    h.push_str("__attribute__((weak)) void assume_abort_if_not(int c) { if (!c) _exit(4); }\n");
+    if cfg.function != "main" {
+        let cty = |t: Ty| match t {
+            Ty::Void => "void".to_string(),
+            t => t.c_name(),
+        };
+        let ps: Vec<String> = cfg.entry_params.iter().map(|t| cty(*t)).collect();
+        let _ = writeln!(
+            h,
+            "{} {}({});",
+            cty(cfg.entry_ret),
+            cfg.function,
+            if ps.is_empty() {
+                "void".into()
+            } else {
+                ps.join(", ")
+            }
+        );
+        h.push_str("int main(void) {\n");
+        let mut args = Vec::new();
+        for (i, t) in cfg.entry_params.iter().enumerate() {
+            let _ = writeln!(
+                h,
+                "  {} a{i} = ({})__VERIFIER_nondet_{}();",
+                cty(*t),
+                cty(*t),
+                nondet_name(*t)
+            );
+            args.push(format!("a{i}"));
+        }
+        let _ = writeln!(
+            h,
+            "  {}({});\n  return 0;\n}}",
+            cfg.function,
+            args.join(", ")
+        );
+    }
+    h
+}
+
+/// One instrumented build of [`observe`]: the program text and, for the sanitizer build,
+/// where each undefined-behaviour goal's operator may be reported.
+struct ObserveBuild {
+    exe: PathBuf,
+    /// (file, line, column) → (index into `goals`, kind, span length) of the goals whose
+    /// span covers that position of the compiled text
+    ub_at: UbMap,
+    /// (file, line, column) of a declared name → the goals in its initializer
+    ub_decl: UbMap,
+}
+
+type UbMap =
+    std::collections::HashMap<(String, usize, usize), Vec<(usize, super::cfg::GoalKind, usize)>>;
+
+/// Builds the program with the goals `which` (indices into `goals`) instrumented: markers
+/// for branch goals (`sanitize` false) or exact conversion checks plus gcc's
+/// UndefinedBehaviorSanitizer for undefined-behaviour goals (`sanitize` true).
+fn observe_build(
+    dir: &std::path::Path,
+    text: &str,
+    cfg: &Cfg,
+    goals: &[usize],
+    which: &[usize],
+    sanitize: bool,
+    harness: &str,
+) -> Result<ObserveBuild, String> {
+    let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
+    let mut spans: Vec<(usize, usize, usize, Option<usize>)> = Vec::new();
+    for &gi in which {
+        let g = goals[gi];
+        let mark = format!("__icpic3_cover({gi});");
+        match cfg.goals[g].instrument {
+            Instrument::WrapStmt(a, b) if !sanitize => {
+                ins.push((a, (0, b, 0), format!("{{{mark} ")));
+                ins.push((b, (1, a, 1), " }".into()));
+            }
+            Instrument::ElseAfter(a, b) if !sanitize => {
+                ins.push((a, (0, b, 1), "{ ".into()));
+                ins.push((b, (1, a, 0), format!(" }} else {{{mark}}}")));
+            }
+            Instrument::WrapExpr(a, b) if !sanitize => {
+                ins.push((a, (0, b, 0), format!("(__icpic3_cover({gi}), ")));
+                ins.push((b, (1, a, 1), ")".into()));
+            }
+            Instrument::ConvCheck {
+                start,
+                end,
+                from,
+                lo,
+                hi,
+            } if sanitize => {
+                let f = if from == Ty::F32 { "f" } else { "d" };
+                ins.push((start, (0, end, 0), format!("__icpic3_cv{f}({gi}, (")));
+                ins.push((end, (1, start, 1), format!("), {}.0L, {}.0L)", lo - 1, hi + 1)));
+            }
+            Instrument::Ub(a, b) if sanitize => spans.push((gi, a, b, cfg.goals[g].ub_decl_at)),
+            _ => {}
+        }
+    }
+    ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    let mut prog = text.to_string();
+    for (off, _, s) in &ins {
+        if *off > prog.len() || !prog.is_char_boundary(*off) {
+            return Err("instrumentation offset out of range".into());
+        }
+        prog.insert_str(*off, s);
+    }
+    let mut header = String::from(
+        "void __icpic3_cover(int);\nfloat __icpic3_cvf(int, float, long double, long double);\ndouble __icpic3_cvd(int, double, long double, long double);\n",
+    );
+    if cfg.function != "main" {
+        header.push_str("#define main __icpic3_original_main\n");
+    }
+    let prog = format!("{header}{prog}");
+    // where the sanitizer may report each undefined-behaviour goal: every position of its
+    // span, moved by the text inserted before it
+    let mut ub_at = UbMap::new();
+    let mut ub_decl = UbMap::new();
+    if !spans.is_empty() {
+        let mut offs: Vec<(usize, usize)> = ins.iter().map(|(o, _, s)| (*o, s.len())).collect();
+        offs.sort();
+        let src = super::parse::Source::new(prog.clone(), "<replay>");
+        let at = |o: usize| {
+            let shift: usize = offs
+                .iter()
+                .take_while(|(x, _)| *x <= o)
+                .map(|(_, l)| l)
+                .sum();
+            let p = src.pos(header.len() + o + shift);
+            (p.file, p.line, p.col)
+        };
+        for (gi, a, b, decl) in spans {
+            let kind = cfg.goals[goals[gi]].kind;
+            for o in a..b.min(text.len()) {
+                ub_at.entry(at(o)).or_default().push((gi, kind, b - a));
+            }
+            if let Some(d) = decl {
+                ub_decl.entry(at(d)).or_default().push((gi, kind, b - a));
+            }
+        }
+    }
+    let tag = if sanitize { "ub" } else { "br" };
+    let p = dir.join(format!("prog_{tag}.c"));
+    let hp = dir.join("harness.c");
+    let exe = dir.join(format!("prog_{tag}"));
+    if std::fs::write(&p, &prog).is_err() || std::fs::write(&hp, harness).is_err() {
+        return Err("cannot write the replay files".into());
+    }
+    let mut cmd = Command::new("gcc");
+    cmd.args([
+        "-std=gnu11",
+        "-O0",
+        "-w",
+        "-fno-builtin",
+        "-ffp-contract=off",
+        "-fexcess-precision=standard",
+        "-frounding-math",
+        "-fsignaling-nans",
+        "-mfpmath=sse",
+        "-msse2",
+    ]);
+    if sanitize {
+        cmd.args([
+            "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero,bounds",
+            "-fsanitize-recover=all",
+        ]);
+    }
+    let out = cmd.arg(&p).arg(&hp).arg("-lm").arg("-o").arg(&exe).output();
+    match out {
+        Err(e) => Err(format!("cannot run gcc: {e}")),
+        Ok(o) if !o.status.success() => {
+            let msg = String::from_utf8_lossy(&o.stderr);
+            let first = msg
+                .lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or("")
+                .to_string();
+            Err(format!("gcc could not build the replay: {first}"))
+        }
+        Ok(_) => Ok(ObserveBuild { exe, ub_at, ub_decl }),
+    }
+}
+
+/// Runs one build with one feed; the goals it reached, in order.
+fn observe_run(
+    dir: &std::path::Path,
+    b: &ObserveBuild,
+    feed: &Feed,
+    k: usize,
+    lp64: bool,
+) -> Vec<Hit> {
+    let errp = dir.join(format!("err{k}.txt"));
+    let inp = dir.join(format!("in{k}.txt"));
+    let (mode, given, limit) = match feed {
+        Feed::Exact(v) => ('E', Some(v), 20),
+        Feed::Padded(v) => ('P', Some(v), 2),
+        Feed::Random(0) => ('P', None, 1),
+        Feed::Random(_) => ('R', None, 1),
+    };
+    let mut cmd = Command::new(&b.exe);
+    cmd.env("ICPIC3_FEED", mode.to_string())
+        .env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=0")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null());
+    if let Feed::Random(s) = feed {
+        cmd.env("ICPIC3_SEED", s.to_string());
+    }
+    if let Some(v) = given {
+        let t: String = v.iter().map(|x| format!("{:x}\n", x.raw())).collect();
+        if std::fs::write(&inp, t).is_err() {
+            return vec![];
+        }
+        cmd.env("ICPIC3_INPUTS", &inp);
+    }
+    let Ok(ef) = std::fs::File::create(&errp) else {
+        return vec![];
+    };
+    cmd.stderr(Stdio::from(ef));
+    let Ok(mut child) = cmd.spawn() else {
+        return vec![];
+    };
+    let start = Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) => {
+                if start.elapsed() > Duration::from_secs(limit) {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            Err(_) => return vec![],
+        }
+    }
+    let err = std::fs::read(&errp).unwrap_or_default();
+    let err = String::from_utf8_lossy(&err);
+    let ngiven = given.map_or(0, |v| v.len());
+    let mut inputs: Vec<InputValue> = Vec::new();
+    let mut hits: Vec<Hit> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut push = |hits: &mut Vec<Hit>, gi: usize, how: Observed, inputs: &[InputValue]| {
+        if seen.insert(gi) {
+            hits.push(Hit {
+                goal: gi,
+                inputs: inputs.to_vec(),
+                padded: inputs.len() > ngiven && mode == 'P',
+                how,
+            });
+        }
+    };
+    for l in err.lines() {
+        if let Some(r) = l.strip_prefix("I ") {
+            let mut it = r.split(' ');
+            let (Some(n), Some(x)) = (it.next(), it.next()) else {
+                continue;
+            };
+            let (Some(t), Ok(raw)) = (logged_ty(n, lp64), u64::from_str_radix(x, 16)) else {
+                continue;
+            };
+            inputs.push(logged_value(t, raw));
+        } else if let Some(r) = l.strip_prefix("G ") {
+            if let Ok(gi) = r.trim().parse::<usize>() {
+                push(&mut hits, gi, Observed::Marker, &inputs);
+            }
+        } else if let Some(r) = l.strip_prefix("U ") {
+            if let Ok(gi) = r.trim().parse::<usize>() {
+                push(&mut hits, gi, Observed::ExactCheck, &inputs);
+            }
+        } else if let Some((loc, msg)) = l.split_once(": runtime error: ") {
+            // FILE:LINE:COL
+            let mut parts = loc.rsplitn(3, ':');
+            let (Some(col), Some(line), Some(file)) = (parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            let (Ok(col), Ok(line)) = (col.parse::<usize>(), line.parse::<usize>()) else {
+                continue;
+            };
+            let Some(kind) = sanitizer_kind(msg) else {
+                continue;
+            };
+            let key = (file.to_string(), line, col);
+            let how = Observed::Sanitizer(msg.trim().to_string());
+            // the innermost goal of that kind whose span covers the reported operator; two
+            // different goals with the same innermost span: ambiguous, not counted
+            let covering = b.ub_at.get(&key).map_or(&[][..], |c| &c[..]);
+            if let Some(len) = covering.iter().filter(|c| c.1 == kind).map(|c| c.2).min() {
+                let at: Vec<usize> = covering
+                    .iter()
+                    .filter(|c| c.1 == kind && c.2 == len)
+                    .map(|c| c.0)
+                    .collect();
+                if at.len() == 1 {
+                    push(&mut hits, at[0], how, &inputs);
+                }
+                continue;
+            }
+            // reported at a declared name: the one goal of that kind in its initializer
+            // (several: ambiguous, not counted)
+            let decl = b.ub_decl.get(&key).map_or(&[][..], |c| &c[..]);
+            let at: Vec<usize> = decl.iter().filter(|c| c.1 == kind).map(|c| c.0).collect();
+            if at.len() == 1 {
+                push(&mut hits, at[0], how, &inputs);
+            }
+        }
+    }
+    hits
+}
+
+/// Runs the program once per feed with every goal of `goals` observed: branch goals (and
+/// error calls) by marker calls in a build with the replay's usual flags, undefined-behaviour
+/// goals in a second build with gcc's UndefinedBehaviorSanitizer (signed overflow, shifts,
+/// integer division by zero, array bounds; its report must point at the goal's operator)
+/// and an exact range check around each float → integer conversion's operand. Per feed, the
+/// goals reached (each with the inputs read before it), in the order reached.
+pub fn observe(
+    text: &str,
+    cfg: &Cfg,
+    goals: &[usize],
+    feeds: &[Feed],
+    lp64: bool,
+) -> Result<Vec<Vec<Hit>>, String> {
+    if !lp64 && cfg.model_sensitive {
+        return Err(
+            "ILP32 program uses `long`/`sizeof`; no 32-bit C compiler configured to replay it"
+                .into(),
+        );
+    }
+    let (ub, br): (Vec<usize>, Vec<usize>) =
+        (0..goals.len()).partition(|&gi| is_ub_instrument(cfg, goals[gi]));
+    let dir = tmpdir();
+    if std::fs::create_dir_all(&dir).is_err() {
+        return Err("cannot create a temporary directory".into());
+    }
+    let harness = observe_harness(cfg, goals.len());
+    let mut builds = Vec::new();
+    let mut failure = None;
+    for (which, sanitize) in [(&br, false), (&ub, true)] {
+        if which.is_empty() {
+            continue;
+        }
+        match observe_build(&dir, text, cfg, goals, which, sanitize, &harness) {
+            Ok(b) => builds.push(b),
+            Err(e) => failure = Some(e),
+        }
+    }
+    if builds.is_empty() {
+        let _ = std::fs::remove_dir_all(&dir);
+        return Err(failure.unwrap_or_else(|| "nothing to observe".into()));
+    }
+    let mut out = Vec::new();
+    for (k, feed) in feeds.iter().enumerate() {
+        let mut hits = Vec::new();
+        for b in &builds {
+            hits.extend(observe_run(&dir, b, feed, k, lp64));
+        }
+        out.push(hits);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(out)
 }
