@@ -749,7 +749,10 @@ fn deadcode_suite() {
                 continue;
             }
             assert_eq!(status, e.3, "{file} {at} {kind}: {g}");
-            if status == "REACHABLE" && has_inputs {
+            // a solver's trace reads inputs; a concrete run may reach a goal (a loop body)
+            // before its first input
+            let concrete = g["detail"].as_str().unwrap().contains("concrete run");
+            if status == "REACHABLE" && has_inputs && !concrete {
                 assert!(!g["inputs"].as_array().unwrap().is_empty(), "{g}");
             }
         }

@@ -411,26 +411,19 @@ pub fn deadcode(
             }
             r
         };
-        let t0 = Instant::now();
-        let mut runs_done = 0u64;
-        let mut b = lock();
-        // batches of runs until every goal is reached or the run budget is spent
-        while runs_done < CONCRETE_RUNS && b.answers.iter().any(|a| a.is_none()) {
-            let open: Vec<usize> = all
-                .iter()
-                .copied()
-                .filter(|&g| b.answers[rep_of[g]].is_none())
-                .collect();
-            let feeds: Vec<replay::Feed> = (runs_done..(runs_done + 8).min(CONCRETE_RUNS))
-                .map(replay::Feed::Random)
-                .collect();
-            let Ok(res) = replay::observe(&file.source.text, &cfg, &open, &feeds, lp64) else {
-                break;
-            };
-            for (k, hits) in res.into_iter().enumerate() {
-                let seed = runs_done + k as u64;
+        let feeds: Vec<replay::Feed> = (0..CONCRETE_RUNS).map(replay::Feed::Random).collect();
+        if let Ok(res) = replay::observe(
+            &file.source.text,
+            &cfg,
+            &all,
+            &feeds,
+            lp64,
+            Some(CONCRETE_BUDGET),
+        ) {
+            let mut b = lock();
+            for (seed, hits) in res.into_iter().enumerate() {
                 for h in hits {
-                    let gi = rep_of[open[h.goal]];
+                    let gi = rep_of[h.goal];
                     if b.answers[gi].is_some() {
                         continue;
                     }
@@ -443,10 +436,6 @@ pub fn deadcode(
                     let inputs = concrete_inputs(&h.inputs);
                     b.answers[gi] = Some(("REACHABLE", detail, inputs));
                 }
-            }
-            runs_done += feeds.len() as u64;
-            if t0.elapsed() > Duration::from_secs(20) {
-                break;
             }
         }
     }
@@ -502,6 +491,7 @@ pub fn deadcode(
                         &gs,
                         &[replay::Feed::Padded(vals.clone())],
                         lp64,
+                        None,
                     ) {
                         let mut b = lock();
                         for h in runs.into_iter().flatten() {
@@ -587,7 +577,10 @@ pub fn deadcode(
 }
 
 /// Concrete runs of the `deadcode` prepass (seed 0: every input 0; then pseudo-random).
-const CONCRETE_RUNS: u64 = 48;
+const CONCRETE_RUNS: u64 = 64;
+
+/// Time budget of the concrete runs (compilation excluded).
+const CONCRETE_BUDGET: Duration = Duration::from_secs(10);
 
 /// The detail of a goal reached by a concrete run.
 fn observed_detail(how: &replay::Observed, run: &str) -> String {

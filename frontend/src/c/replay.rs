@@ -138,6 +138,7 @@ pub fn replay(
             goals,
             &[Feed::Exact(inputs.to_vec())],
             lp64,
+            None,
         ) {
             Err(why) => Replay::Unavailable(why),
             Ok(runs) => match runs.into_iter().next().and_then(|r| r.into_iter().next()) {
@@ -937,13 +938,15 @@ fn observe_run(
 /// goals in a second build with gcc's UndefinedBehaviorSanitizer (signed overflow, shifts,
 /// integer division by zero, array bounds; its report must point at the goal's operator)
 /// and an exact range check around each float → integer conversion's operand. Per feed, the
-/// goals reached (each with the inputs read before it), in the order reached.
+/// goals reached (each with the inputs read before it), in the order reached. The runs stop
+/// early (fewer results than feeds) once every goal was reached or after `budget`.
 pub fn observe(
     text: &str,
     cfg: &Cfg,
     goals: &[usize],
     feeds: &[Feed],
     lp64: bool,
+    budget: Option<Duration>,
 ) -> Result<Vec<Vec<Hit>>, String> {
     if !lp64 && cfg.model_sensitive {
         return Err(
@@ -973,11 +976,22 @@ pub fn observe(
         let _ = std::fs::remove_dir_all(&dir);
         return Err(failure.unwrap_or_else(|| "nothing to observe".into()));
     }
+    let start = Instant::now();
+    let mut reached = vec![false; goals.len()];
     let mut out = Vec::new();
     for (k, feed) in feeds.iter().enumerate() {
+        // stop early once every goal was reached or the time budget is spent
+        if reached.iter().all(|&r| r) || budget.is_some_and(|b| start.elapsed() > b) {
+            break;
+        }
         let mut hits = Vec::new();
         for b in &builds {
             hits.extend(observe_run(&dir, b, feed, k, lp64));
+        }
+        for h in &hits {
+            if let Some(r) = reached.get_mut(h.goal) {
+                *r = true;
+            }
         }
         out.push(hits);
     }
