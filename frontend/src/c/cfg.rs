@@ -268,9 +268,23 @@ pub struct Goal {
     /// the function the goal is in (the innermost inlined one)
     pub function: String,
     pub instrument: Instrument,
-    /// for an undefined-behaviour check in the initializer of a local declaration: the
-    /// offset of the declared name, where gcc's sanitizer may report it instead
-    pub ub_decl_at: Option<usize>,
+    /// for an undefined-behaviour check: the span of the innermost block item (statement or
+    /// declaration) it is in, where gcc's sanitizer may report it instead of at its operator
+    pub ub_stmt: Option<(usize, usize)>,
+    /// for a signed-overflow or shift check: the operation and its integer-constant operands,
+    /// which a sanitizer report must show (gcc folds `(x * 3) * 2` into `x * 6` and reports
+    /// that at the outer operator: such a report is not attributed)
+    pub ub_sig: Option<UbSig>,
+}
+
+/// The operation of an undefined-behaviour check (see [`Goal::ub_sig`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UbSig {
+    /// `+`, `-`, `*`, `/`, `%`, `<<`, `>>` or `neg`
+    pub op: &'static str,
+    /// the value of the left / right operand when it is an integer constant
+    pub lhs: Option<i128>,
+    pub rhs: Option<i128>,
 }
 
 #[derive(Clone, Debug)]

@@ -108,7 +108,8 @@ impl<'a> Lowerer<'a> {
             pos: self.src.pos(off),
             function,
             instrument,
-            ub_decl_at: None,
+            ub_stmt: None,
+            ub_sig: None,
         });
         self.cfg.goals.len() - 1
     }
@@ -605,20 +606,9 @@ impl<'a> Lowerer<'a> {
                     .last_mut()
                     .unwrap()
                     .insert(name, Binding::Var(v));
-                let first_goal = self.cfg.goals.len();
                 let (x, t) = self.expr(e, &mut cur)?;
                 let x = self.convert_operand(x, t, info.ty, &mut cur, e.span, Some(e.span))?;
                 cur = self.assign_edge(cur, v, x);
-                // gcc's sanitizer reports some checks of an initializer (an operation with a
-                // constant operand, a negation) at the declared name instead of the operator
-                let at = id.node.declarator.span.start;
-                for g in &mut self.cfg.goals[first_goal..] {
-                    if let Instrument::Ub(a, b) = g.instrument {
-                        if a >= e.span.start && b <= e.span.end {
-                            g.ub_decl_at = Some(at);
-                        }
-                    }
-                }
             } else {
                 // indeterminate until assigned (also on every later entry of the block)
                 self.scopes
@@ -905,11 +895,22 @@ impl<'a> Lowerer<'a> {
                 let mut c = cur;
                 let mut r = Ok(());
                 for it in items {
+                    let first_goal = self.cfg.goals.len();
                     let x = match &it.node {
                         BlockItem::Declaration(d) => self.local_decl(d, c),
                         BlockItem::StaticAssert(_) => Ok(c),
                         BlockItem::Statement(st) => self.stmt(st, c),
                     };
+                    // gcc's sanitizer reports some checks (an operation with a constant
+                    // operand, a negation) at the declared name or the `=` instead of the
+                    // operator: the innermost block item of each check is kept for the replay
+                    for g in &mut self.cfg.goals[first_goal..] {
+                        if let Instrument::Ub(a, b) = g.instrument {
+                            if g.ub_stmt.is_none() && a >= it.span.start && b <= it.span.end {
+                                g.ub_stmt = Some((it.span.start, it.span.end));
+                            }
+                        }
+                    }
                     match x {
                         Ok(n) => c = n,
                         Err(e) => {
@@ -1557,6 +1558,7 @@ impl<'a> Lowerer<'a> {
                     let (lo, _) = pt.range();
                     let c = E::Cmp(Rel::Eq, pt, x.clone().b(), E::Int(pt, lo).b());
                     self.check(GoalKind::Overflow, c, cur, span);
+                    self.sign_check("neg", None, None);
                 }
                 Ok((E::Neg(pt, x.b()), pt))
             }
@@ -1585,6 +1587,16 @@ impl<'a> Lowerer<'a> {
 
     fn check(&mut self, kind: GoalKind, c: E, cur: &mut usize, span: Span) {
         self.check_with(kind, c, cur, span, Instrument::Ub(span.start, span.end));
+    }
+
+    /// Records the operation of the check just added (if it was added: a check whose
+    /// condition is false is left out).
+    fn sign_check(&mut self, op: &'static str, lhs: Option<i128>, rhs: Option<i128>) {
+        if let Some(g) = self.cfg.goals.last_mut() {
+            if g.ub_sig.is_none() && matches!(g.instrument, Instrument::Ub(..)) {
+                g.ub_sig = Some(UbSig { op, lhs, rhs });
+            }
+        }
     }
 
     fn check_with(&mut self, kind: GoalKind, c: E, cur: &mut usize, span: Span, ins: Instrument) {
@@ -1619,6 +1631,7 @@ impl<'a> Lowerer<'a> {
             let pb = promote(tb);
             let a = conv(a, ta, pa);
             let b = conv(b, tb, pb);
+            let lits = (int_lit(&a), int_lit(&b));
             let w = pa.bits() as i128;
             let mut bad = E::Cmp(
                 Rel::Ge,
@@ -1640,6 +1653,8 @@ impl<'a> Lowerer<'a> {
                     .or(E::Cmp(Rel::Lt, pa, r.clone().b(), E::Int(pa, 0).b()));
             }
             self.check(GoalKind::Shift, bad, cur, span);
+            let op = if op == BinOp::Shl { "<<" } else { ">>" };
+            self.sign_check(op, lits.0, lits.1);
             return Ok((self.bounded(r, pa, cur), pa));
         }
         let rt = arith_conv(ta, tb);
@@ -1661,11 +1676,19 @@ impl<'a> Lowerer<'a> {
                         E::Int(rt, -1).b(),
                     ));
                     self.check(GoalKind::Overflow, o, cur, span);
+                    let o = if op == BinOp::Div { "/" } else { "%" };
+                    self.sign_check(o, int_lit(&a), int_lit(&b));
                 }
             }
             if rt.is_signed_int() && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
                 let o = overflow(op, rt, &a, &b);
                 self.check(GoalKind::Overflow, o, cur, span);
+                let o = match op {
+                    BinOp::Add => "+",
+                    BinOp::Sub => "-",
+                    _ => "*",
+                };
+                self.sign_check(o, int_lit(&a), int_lit(&b));
             }
         }
         let r = E::Bin(op, rt, a.b(), b.b());
@@ -2551,4 +2574,12 @@ fn char_value(s: &str) -> Option<i128> {
         c as i128
     };
     Some(v)
+}
+
+/// The value of an integer constant operand.
+fn int_lit(e: &E) -> Option<i128> {
+    match e {
+        E::Int(_, v) => Some(*v),
+        _ => None,
+    }
 }

@@ -586,9 +586,9 @@ const CONCRETE_BUDGET: Duration = Duration::from_secs(10);
 fn observed_detail(how: &replay::Observed, run: &str) -> String {
     match how {
         replay::Observed::Marker => format!("by {run} (confirmed by gcc replay)"),
-        replay::Observed::Sanitizer(msg) => format!(
-            "by {run}: gcc's -fsanitize build reported `{msg}` at this operation"
-        ),
+        replay::Observed::Sanitizer(msg) => {
+            format!("by {run}: gcc's -fsanitize build reported `{msg}` at this operation")
+        }
         replay::Observed::ExactCheck => format!(
             "by {run}: the converted value was out of range (exact check in the compiled program)"
         ),

@@ -503,7 +503,11 @@ fn logged_value(t: Ty, raw: u64) -> InputValue {
         Ty::Bool => InputValue::Int(t, (raw != 0) as i128),
         Ty::Int { bits, signed } => {
             let b = bits as u32;
-            let m = if b >= 64 { raw } else { raw & ((1u64 << b) - 1) };
+            let m = if b >= 64 {
+                raw
+            } else {
+                raw & ((1u64 << b) - 1)
+            };
             let v = if signed && b < 64 && (m >> (b - 1)) & 1 == 1 {
                 m as i128 - (1i128 << b)
             } else if signed && b >= 64 {
@@ -598,14 +602,26 @@ double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d
         ("int", "-2147483648LL", "2147483647LL"),
         ("uint", "0LL", "4294967295LL"),
         ("unsigned_int", "0LL", "4294967295LL"),
-        ("long", "(-9223372036854775807LL - 1)", "9223372036854775807LL"),
+        (
+            "long",
+            "(-9223372036854775807LL - 1)",
+            "9223372036854775807LL",
+        ),
         ("ulong", "0LL", "(long long)18446744073709551615ULL"),
-        ("longlong", "(-9223372036854775807LL - 1)", "9223372036854775807LL"),
+        (
+            "longlong",
+            "(-9223372036854775807LL - 1)",
+            "9223372036854775807LL",
+        ),
         ("ulonglong", "0LL", "(long long)18446744073709551615ULL"),
         ("bool", "0LL", "1LL"),
     ];
     for (n, t) in NONDET_TYPES {
-        let (_, lo, hi) = ranges.iter().find(|r| r.0 == *n).copied().unwrap_or(("", "0LL", "0LL"));
+        let (_, lo, hi) = ranges
+            .iter()
+            .find(|r| r.0 == *n)
+            .copied()
+            .unwrap_or(("", "0LL", "0LL"));
         let _ = writeln!(
             h,
             "{t} __VERIFIER_nondet_{n}(void) {{ unsigned long long u = icgenerate() ? (unsigned long long)icgen_int({lo}, {hi}) : icfeed(); {t} v = ({t})u; iclog(\"{n}\", (unsigned long long)v); return v; }}"
@@ -669,12 +685,35 @@ struct ObserveBuild {
     /// (file, line, column) → (index into `goals`, kind, span length) of the goals whose
     /// span covers that position of the compiled text
     ub_at: UbMap,
-    /// (file, line, column) of a declared name → the goals in its initializer
-    ub_decl: UbMap,
+    /// (file, line, column) → the goals of the innermost block item at that position (with
+    /// the item's length instead of the goal's)
+    ub_stmt: UbMap,
+    /// per index into `goals`: the kind and operation of the check
+    sigs: Vec<(super::cfg::GoalKind, Option<super::cfg::UbSig>)>,
 }
 
-type UbMap =
-    std::collections::HashMap<(String, usize, usize), Vec<(usize, super::cfg::GoalKind, usize)>>;
+/// (file, line, column) → (index into `goals`, kind, span length, group): goals of one group
+/// are reported as one goal (same position, kind and function: the copies of an inlined
+/// function, the checks of `a + b + c` that start at the same place)
+type UbMap = std::collections::HashMap<
+    (String, usize, usize),
+    Vec<(usize, super::cfg::GoalKind, usize, usize)>,
+>;
+
+/// The group of each of `goals` (see [`UbMap`]).
+fn goal_groups(cfg: &Cfg, goals: &[usize]) -> Vec<usize> {
+    let key = |g: usize| {
+        let x = &cfg.goals[g];
+        (x.pos.clone(), x.kind, x.function.clone())
+    };
+    (0..goals.len())
+        .map(|i| {
+            (0..i)
+                .find(|&j| key(goals[j]) == key(goals[i]))
+                .unwrap_or(i)
+        })
+        .collect()
+}
 
 /// Builds the program with the goals `which` (indices into `goals`) instrumented: markers
 /// for branch goals (`sanitize` false) or exact conversion checks plus gcc's
@@ -689,7 +728,7 @@ fn observe_build(
     harness: &str,
 ) -> Result<ObserveBuild, String> {
     let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
-    let mut spans: Vec<(usize, usize, usize, Option<usize>)> = Vec::new();
+    let mut spans: Vec<(usize, usize, usize, Option<(usize, usize)>)> = Vec::new();
     for &gi in which {
         let g = goals[gi];
         let mark = format!("__icpic3_cover({gi});");
@@ -715,9 +754,13 @@ fn observe_build(
             } if sanitize => {
                 let f = if from == Ty::F32 { "f" } else { "d" };
                 ins.push((start, (0, end, 0), format!("__icpic3_cv{f}({gi}, (")));
-                ins.push((end, (1, start, 1), format!("), {}.0L, {}.0L)", lo - 1, hi + 1)));
+                ins.push((
+                    end,
+                    (1, start, 1),
+                    format!("), {}.0L, {}.0L)", lo - 1, hi + 1),
+                ));
             }
-            Instrument::Ub(a, b) if sanitize => spans.push((gi, a, b, cfg.goals[g].ub_decl_at)),
+            Instrument::Ub(a, b) if sanitize => spans.push((gi, a, b, cfg.goals[g].ub_stmt)),
             _ => {}
         }
     }
@@ -739,7 +782,7 @@ fn observe_build(
     // where the sanitizer may report each undefined-behaviour goal: every position of its
     // span, moved by the text inserted before it
     let mut ub_at = UbMap::new();
-    let mut ub_decl = UbMap::new();
+    let mut ub_stmt = UbMap::new();
     if !spans.is_empty() {
         let mut offs: Vec<(usize, usize)> = ins.iter().map(|(o, _, s)| (*o, s.len())).collect();
         offs.sort();
@@ -753,13 +796,22 @@ fn observe_build(
             let p = src.pos(header.len() + o + shift);
             (p.file, p.line, p.col)
         };
-        for (gi, a, b, decl) in spans {
+        let groups = goal_groups(cfg, goals);
+        for (gi, a, b, stmt) in spans {
             let kind = cfg.goals[goals[gi]].kind;
             for o in a..b.min(text.len()) {
-                ub_at.entry(at(o)).or_default().push((gi, kind, b - a));
+                ub_at
+                    .entry(at(o))
+                    .or_default()
+                    .push((gi, kind, b - a, groups[gi]));
             }
-            if let Some(d) = decl {
-                ub_decl.entry(at(d)).or_default().push((gi, kind, b - a));
+            if let Some((sa, sb)) = stmt {
+                for o in sa..sb.min(text.len()) {
+                    ub_stmt
+                        .entry(at(o))
+                        .or_default()
+                        .push((gi, kind, sb - sa, groups[gi]));
+                }
             }
         }
     }
@@ -801,7 +853,96 @@ fn observe_build(
                 .to_string();
             Err(format!("gcc could not build the replay: {first}"))
         }
-        Ok(_) => Ok(ObserveBuild { exe, ub_at, ub_decl }),
+        Ok(_) => Ok(ObserveBuild {
+            exe,
+            ub_at,
+            ub_stmt,
+            sigs: goals
+                .iter()
+                .map(|&g| (cfg.goals[g].kind, cfg.goals[g].ub_sig.clone()))
+                .collect(),
+        }),
+    }
+}
+
+/// Whether a sanitizer message fits the goal's operation: for signed overflow and shifts
+/// the operator and every integer-constant operand must be the ones shown (a report of an
+/// operation gcc folded from several, `x * 6` for `(x * 3) * 2`, does not fit).
+fn sig_matches(msg: &str, sig: &(super::cfg::GoalKind, Option<super::cfg::UbSig>)) -> bool {
+    use super::cfg::GoalKind as K;
+    let (kind, sig) = sig;
+    if !matches!(kind, K::Overflow | K::Shift) {
+        return true;
+    }
+    let Some(sig) = sig else {
+        return false;
+    };
+    let nums: Vec<i128> = msg
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '\'')
+        .filter_map(|t| t.parse::<i128>().ok())
+        .collect();
+    let lits_in = |shown: &[i128]| {
+        sig.lhs.is_none_or(|v| shown.contains(&v)) && sig.rhs.is_none_or(|v| shown.contains(&v))
+    };
+    if let Some(rest) = msg.strip_prefix("signed integer overflow: ") {
+        // "A op B cannot be represented in type 'T'"
+        let mut w = rest.split_whitespace();
+        let (Some(a), Some(op), Some(b)) = (w.next(), w.next(), w.next()) else {
+            return false;
+        };
+        let (Ok(a), Ok(b)) = (a.parse::<i128>(), b.parse::<i128>()) else {
+            return false;
+        };
+        return op == sig.op && lits_in(&[a, b]);
+    }
+    if msg.starts_with("negation of ") {
+        return sig.op == "neg";
+    }
+    if msg.starts_with("division of ") {
+        // "division of A by -1 cannot be represented"
+        return (sig.op == "/" || sig.op == "%") && nums.len() >= 2 && lits_in(&nums[..2]);
+    }
+    if let Some(rest) = msg.strip_prefix("shift exponent ") {
+        // "shift exponent B is too large for N-bit type 'T'" / "... is negative"
+        let b = rest
+            .split_whitespace()
+            .next()
+            .and_then(|t| t.parse::<i128>().ok());
+        return (sig.op == "<<" || sig.op == ">>") && sig.rhs.is_none_or(|v| Some(v) == b);
+    }
+    if let Some(rest) = msg.strip_prefix("left shift of negative value ") {
+        let a = rest
+            .split_whitespace()
+            .next()
+            .and_then(|t| t.parse::<i128>().ok());
+        return sig.op == "<<" && sig.lhs.is_none_or(|v| Some(v) == a);
+    }
+    if let Some(rest) = msg.strip_prefix("left shift of ") {
+        // "left shift of A by B places cannot be represented in type 'T'"
+        let w: Vec<&str> = rest.split_whitespace().collect();
+        let a = w.first().and_then(|t| t.parse::<i128>().ok());
+        let b = w.get(2).and_then(|t| t.parse::<i128>().ok());
+        return sig.op == "<<"
+            && sig.lhs.is_none_or(|v| Some(v) == a)
+            && sig.rhs.is_none_or(|v| Some(v) == b);
+    }
+    false
+}
+
+/// Of the candidates of `kind`, those with the smallest span if they are all one group (one
+/// reported goal), otherwise none (ambiguous).
+fn innermost(
+    cands: &[(usize, super::cfg::GoalKind, usize, usize)],
+    kind: super::cfg::GoalKind,
+) -> Vec<usize> {
+    let Some(len) = cands.iter().filter(|c| c.1 == kind).map(|c| c.2).min() else {
+        return vec![];
+    };
+    let at: Vec<_> = cands.iter().filter(|c| c.1 == kind && c.2 == len).collect();
+    if at.iter().all(|c| c.3 == at[0].3) {
+        at.iter().map(|c| c.0).collect()
+    } else {
+        vec![]
     }
 }
 
@@ -910,23 +1051,20 @@ fn observe_run(
             // the innermost goal of that kind whose span covers the reported operator; two
             // different goals with the same innermost span: ambiguous, not counted
             let covering = b.ub_at.get(&key).map_or(&[][..], |c| &c[..]);
-            if let Some(len) = covering.iter().filter(|c| c.1 == kind).map(|c| c.2).min() {
-                let at: Vec<usize> = covering
-                    .iter()
-                    .filter(|c| c.1 == kind && c.2 == len)
-                    .map(|c| c.0)
-                    .collect();
-                if at.len() == 1 {
-                    push(&mut hits, at[0], how, &inputs);
+            if covering.iter().any(|c| c.1 == kind) {
+                let inner = innermost(covering, kind);
+                if let Some(g) = inner.into_iter().find(|&g| sig_matches(msg, &b.sigs[g])) {
+                    push(&mut hits, g, how, &inputs);
                 }
                 continue;
             }
-            // reported at a declared name: the one goal of that kind in its initializer
-            // (several: ambiguous, not counted)
-            let decl = b.ub_decl.get(&key).map_or(&[][..], |c| &c[..]);
-            let at: Vec<usize> = decl.iter().filter(|c| c.1 == kind).map(|c| c.0).collect();
-            if at.len() == 1 {
-                push(&mut hits, at[0], how, &inputs);
+            // reported elsewhere in a statement (gcc puts some checks at the declared name
+            // or the `=`): the one goal of that kind whose innermost statement is the
+            // innermost one there (several: ambiguous, not counted)
+            let stmt = b.ub_stmt.get(&key).map_or(&[][..], |c| &c[..]);
+            let inner = innermost(stmt, kind);
+            if let Some(g) = inner.into_iter().find(|&g| sig_matches(msg, &b.sigs[g])) {
+                push(&mut hits, g, how, &inputs);
             }
         }
     }
