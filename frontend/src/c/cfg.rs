@@ -235,7 +235,7 @@ impl GoalKind {
 
 /// How the C text is instrumented to observe a goal when the trace is replayed
 /// (byte offsets in the preprocessed text).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Instrument {
     /// `{ hit(); S }` around the statement `S` at `[start, end)`
     WrapStmt(usize, usize),

@@ -411,26 +411,87 @@ pub fn deadcode(
             }
             r
         };
-        let feeds: Vec<replay::Feed> = (0..CONCRETE_RUNS).map(replay::Feed::Random).collect();
-        if let Ok(res) = replay::observe(
+        // first pseudo-random runs; then, round by round, mutations of the inputs of the
+        // runs that reached a goal first (a goal deep in a mode machine is often a small
+        // change away from one reached already)
+        // rounds: a batch of pseudo-random runs (the next batch only while the previous round
+        // reached some goal first, at most CONCRETE_RUNS in all) plus mutations of the inputs
+        // of each run that reached a goal first in the previous round
+        let mut round = 0;
+        let mut random_done = 0u64;
+        let mut random_on = true;
+        let mut next_seed = 1u64 << 40;
+        let more = |fresh: &[replay::Hit]| -> Vec<replay::Feed> {
+            round += 1;
+            let mut feeds = Vec::new();
+            if round > 3 && fresh.is_empty() {
+                random_on = false;
+            }
+            if random_on && random_done < CONCRETE_RUNS {
+                let n = CONCRETE_BATCH.min(CONCRETE_RUNS - random_done);
+                feeds.extend((random_done..random_done + n).map(replay::Feed::Random));
+                random_done += n;
+            }
+            if round > MUTATION_ROUNDS {
+                return feeds;
+            }
+            // the longest input prefixes first (the deepest runs), each once
+            let mut bases: Vec<&Vec<InputValue>> = fresh
+                .iter()
+                .map(|h| &h.inputs)
+                .filter(|v| !v.is_empty())
+                .collect();
+            bases.sort_by_key(|v| std::cmp::Reverse(v.len()));
+            bases.dedup();
+            let mut mutations = 0;
+            for v in bases {
+                for _ in 0..MUTATIONS_PER_HIT {
+                    feeds.push(replay::Feed::Mutate(v.clone(), next_seed));
+                    next_seed += 1;
+                }
+                mutations += MUTATIONS_PER_HIT;
+                if mutations >= MUTATIONS_PER_ROUND {
+                    break;
+                }
+            }
+            feeds
+        };
+        if let Ok(res) = replay::observe_with(
             &file.source.text,
             &cfg,
             &all,
-            &feeds,
             lp64,
             Some(CONCRETE_BUDGET),
+            more,
         ) {
+            if std::env::var_os("ICPIC3_DEBUG_CONCRETE").is_some() {
+                let mut_runs = res
+                    .iter()
+                    .filter(|r| matches!(r.0, replay::Feed::Mutate(..)))
+                    .count();
+                eprintln!(
+                    "concrete runs: {} ({} mutations), {} goal hits",
+                    res.len(),
+                    mut_runs,
+                    res.iter().map(|r| r.1.len()).sum::<usize>()
+                );
+            }
             let mut b = lock();
-            for (seed, hits) in res.into_iter().enumerate() {
+            for (feed, hits) in res {
                 for h in hits {
                     let gi = rep_of[h.goal];
                     if b.answers[gi].is_some() {
                         continue;
                     }
-                    let run = if seed == 0 {
-                        "a concrete run with every input 0".to_string()
-                    } else {
-                        format!("a concrete run with pseudo-random inputs (seed {seed})")
+                    let run = match &feed {
+                        replay::Feed::Random(0) => "a concrete run with every input 0".to_string(),
+                        replay::Feed::Random(s) => {
+                            format!("a concrete run with pseudo-random inputs (seed {s})")
+                        }
+                        replay::Feed::Mutate(_, s) => format!(
+                            "a concrete run with the inputs of another run, mutated (seed {s})"
+                        ),
+                        _ => "a concrete run".to_string(),
                     };
                     let detail = observed_detail(&h.how, &run);
                     let inputs = concrete_inputs(&h.inputs);
@@ -485,31 +546,63 @@ pub fn deadcode(
                         .flat_map(|&x| members[x].iter().map(move |&g| (x, g)))
                         .collect();
                     let gs: Vec<usize> = goals.iter().map(|x| x.1).collect();
-                    if let Ok(runs) = replay::observe(
+                    // the trace's inputs padded with zeros, then mutations of them and
+                    // of the runs that reach further goals
+                    let mut round = 0;
+                    let mut seed = 1u64 << 32;
+                    let more = |fresh: &[replay::Hit]| -> Vec<replay::Feed> {
+                        round += 1;
+                        let base: Vec<Vec<InputValue>> = if round == 1 {
+                            vec![vals.clone()]
+                        } else if round <= MUTATION_ROUNDS {
+                            fresh.iter().map(|h| h.inputs.clone()).collect()
+                        } else {
+                            vec![]
+                        };
+                        let mut feeds = Vec::new();
+                        if round == 1 {
+                            feeds.push(replay::Feed::Padded(vals.clone()));
+                        }
+                        for v in base.into_iter().filter(|v| !v.is_empty()) {
+                            for _ in 0..MUTATIONS_PER_HIT {
+                                seed += 1;
+                                feeds.push(replay::Feed::Mutate(v.clone(), seed));
+                            }
+                            if feeds.len() >= MUTATIONS_PER_ROUND / 4 {
+                                break;
+                            }
+                        }
+                        feeds
+                    };
+                    if let Ok(runs) = replay::observe_with(
                         &file.source.text,
                         &cfg,
                         &gs,
-                        &[replay::Feed::Padded(vals.clone())],
                         lp64,
-                        None,
+                        Some(Duration::from_secs(5)),
+                        more,
                     ) {
                         let mut b = lock();
-                        for h in runs.into_iter().flatten() {
+                        for (feed, h) in runs
+                            .into_iter()
+                            .flat_map(|(f, hs)| hs.into_iter().map(move |h| (f.clone(), h)))
+                        {
                             let Some(&(other, _)) = goals.get(h.goal) else {
                                 continue;
                             };
                             if b.answers[other].is_none() {
-                                let run = format!(
-                                    "the inputs found for {}{}",
-                                    cfg.goals[reps[gi]].pos,
-                                    if h.padded {
-                                        ", then 0 for every further input"
-                                    } else {
-                                        ""
-                                    }
-                                );
+                                let at = &cfg.goals[reps[gi]].pos;
+                                let run = match feed {
+                                    replay::Feed::Mutate(_, s) => format!(
+                                        "a concrete run with the inputs found for {at}, mutated (seed {s})"
+                                    ),
+                                    _ if h.padded => format!(
+                                        "the inputs found for {at}, then 0 for every further input"
+                                    ),
+                                    _ => format!("the inputs found for {at}"),
+                                };
                                 let detail = observed_detail(&h.how, &run);
-                                let ins = if h.padded {
+                                let ins = if h.padded || matches!(feed, replay::Feed::Mutate(..)) {
                                     concrete_inputs(&h.inputs)
                                 } else {
                                     inputs.clone()
@@ -577,7 +670,16 @@ pub fn deadcode(
 }
 
 /// Concrete runs of the `deadcode` prepass (seed 0: every input 0; then pseudo-random).
-const CONCRETE_RUNS: u64 = 64;
+const CONCRETE_RUNS: u64 = 1024;
+
+/// Pseudo-random runs per round.
+const CONCRETE_BATCH: u64 = 128;
+
+/// Rounds of mutation runs after the pseudo-random ones, mutations per newly reached goal and
+/// at most per round.
+const MUTATION_ROUNDS: usize = 8;
+const MUTATIONS_PER_HIT: usize = 16;
+const MUTATIONS_PER_ROUND: usize = 512;
 
 /// Time budget of the concrete runs (compilation excluded).
 const CONCRETE_BUDGET: Duration = Duration::from_secs(10);

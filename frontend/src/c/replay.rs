@@ -157,7 +157,14 @@ pub fn replay(
     } else {
         "__icpic3_goal"
     };
+    let mut done: Vec<Instrument> = Vec::new();
     for (gi, &g) in goals.iter().enumerate() {
+        // the copies of a goal in a function inlined at several calls share one place in
+        // the text: instrumented once (twice would nest `else` branches into invalid C)
+        if done.contains(&cfg.goals[g].instrument) {
+            continue;
+        }
+        done.push(cfg.goals[g].instrument.clone());
         let id = if cover { gi } else { gi.min(99) };
         let mark = format!("{marker}({id});");
         // at one offset: ends before starts (left to right); of two starts the outer one
@@ -403,6 +410,10 @@ pub enum Feed {
     /// the harness's pseudo-random generator with this seed (0: every input is 0): small
     /// and boundary values, NaN and infinities, scaled per run
     Random(u64),
+    /// these values, a prefix of random length unchanged and some of the rest replaced by
+    /// pseudo-random ones (seeded), continued past their end by repeating them from the
+    /// start (again with replacements)
+    Mutate(Vec<InputValue>, u64),
 }
 
 /// How a goal was observed in a concrete run.
@@ -421,6 +432,8 @@ pub enum Observed {
 pub struct Hit {
     /// index into the `goals` given to [`observe`]
     pub goal: usize,
+    /// the feed of the run
+    pub feed: Feed,
     /// the inputs the run had read when it reached the goal (in program order)
     pub inputs: Vec<InputValue>,
     /// reached only after a [`Feed::Padded`] run's values ran out
@@ -521,6 +534,57 @@ fn logged_value(t: Ty, raw: u64) -> InputValue {
     }
 }
 
+/// The numeric constants written in the main file's part of the preprocessed text (at most
+/// 64, finite, distinct): the generator's dictionary.
+fn constants(text: &str) -> Vec<f64> {
+    // cpp's first line marker names the main file: `# 0 "path"`
+    let main_file = text
+        .lines()
+        .next()
+        .and_then(|l| l.split('"').nth(1))
+        .unwrap_or("")
+        .to_string();
+    let main_file = main_file.as_str();
+    let src = super::parse::Source::new(text.to_string(), main_file);
+    let b = text.as_bytes();
+    let mut out: Vec<f64> = Vec::new();
+    let mut i = 0;
+    let mut line_start = 0;
+    let mut in_main = false;
+    while i < b.len() && out.len() < 64 {
+        if i == line_start {
+            // a line marker or a line of another file (a header) has no constants of ours
+            in_main = b[i] != b'#' && src.pos(i).file == main_file;
+        }
+        let c = b[i];
+        if c == b'\n' {
+            i += 1;
+            line_start = i;
+            continue;
+        }
+        let prev_ident = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+        if in_main && !prev_ident && (c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))) {
+            let start = i;
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric()
+                    || b[i] == b'.'
+                    || ((b[i] == b'+' || b[i] == b'-') && matches!(b[i - 1], b'e' | b'E')))
+            {
+                i += 1;
+            }
+            let tok = text[start..i].trim_end_matches(['f', 'F', 'u', 'U', 'l', 'L']);
+            if let Ok(v) = tok.parse::<f64>() {
+                if v.is_finite() && !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// Which goal kind a sanitizer message is about.
 fn sanitizer_kind(msg: &str) -> Option<super::cfg::GoalKind> {
     use super::cfg::GoalKind as K;
@@ -544,15 +608,24 @@ fn sanitizer_kind(msg: &str) -> Option<super::cfg::GoalKind> {
 /// generated), the goal markers, the exact conversion checks, and `main` for an entry other
 /// than `main`. Every value handed out is logged (`I name hex`), every goal reached
 /// (`G id`, `U id`) on standard error, in order, so the inputs read before each goal are known.
-fn observe_harness(cfg: &Cfg, ngoals: usize) -> String {
+fn observe_harness(cfg: &Cfg, ngoals: usize, dict: &[f64]) -> String {
     let mut h = String::new();
     h.push_str(
         "#include <stdint.h>\n#include <string.h>\n#include <unistd.h>\n#include <stdlib.h>\n#include <stdio.h>\n",
     );
     let _ = writeln!(h, "#define ICMAX {MAX_INPUTS}L");
+    // the program's own numeric constants (thresholds, limits) as a dictionary
+    let _ = writeln!(
+        h,
+        "static const double icdict[] = {{ {}0.0 }};\nstatic const int icndict = {};",
+        dict.iter().map(|d| format!("{d:e}, ")).collect::<String>(),
+        dict.len()
+    );
     h.push_str(
         r#"static unsigned long long *icv; static long icn = 0, ick = 0; static int icmode = -1;
 static unsigned long long icst = 1; static double icscale = 1.0; static long long icscalei = 1;
+static long icfix; static int iccyc, icdev, icmut, icL[16], icpal_ok[16][8]; static long icnt[16]; static unsigned long long icpal[16][8];
+static unsigned long long icrand(void);
 static void icinit(void) {
   if (icmode >= 0) return;
   const char *m = getenv("ICPIC3_FEED"); icmode = m ? m[0] : 'E';
@@ -561,37 +634,67 @@ static void icinit(void) {
   icst = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL; if (!icst) icst = 1;
   static const double sc[] = {1.0, 10.0, 100.0, 1000.0, 1e6, 1e10};
   icscale = sc[seed % 6]; icscalei = (long long)icscale;
+  /* two of three pseudo-random runs are periodic (see icpick), with occasional deviations;
+     a control loop then sees the same kind of reading in every period */
+  iccyc = (int)(icrand() % 3);
+  for (int t = 0; t < 16; t++) icL[t] = 1 + (int)(icrand() % 8);
+  icdev = (int)(icrand() % 3) * 8;
+  { static const int mu[] = {3, 8, 15, 30}; icmut = mu[icrand() % 4]; }
+  if (icmode == 'M') iccyc = 0;
   const char *f = getenv("ICPIC3_INPUTS");
   if (f) { FILE *fp = fopen(f, "r"); if (fp) { unsigned long long x; long cap = 0;
     while (fscanf(fp, "%llx", &x) == 1) { if (icn == cap) { cap = cap ? 2 * cap : 64; icv = realloc(icv, cap * sizeof *icv); if (!icv) _exit(6); } icv[icn++] = x; }
     fclose(fp); } }
+  /* a mutation keeps a prefix of the given inputs exactly (a random length) */
+  icfix = (icmode == 'M' && icn > 0) ? (long)(icrand() % (unsigned long long)(icn + 1)) : 0;
 }
 static void icput(const char *b, int n) { (void)!write(2, b, n); }
 static void iclog(const char *t, unsigned long long v) { char b[80]; int n = snprintf(b, sizeof b, "I %s %llx\n", t, v); icput(b, n); ick++; }
-static int icgenerate(void) { icinit(); if (ick >= ICMAX) _exit(5); return icmode == 'R'; }
-static unsigned long long icfeed(void) { if (ick < icn) return icv[ick]; if (icmode == 'E') _exit(3); return 0; }
+static int icgenerate(void) { icinit(); if (ick >= ICMAX) _exit(5); if (icmode == 'M') return ick >= icfix && ((int)(icrand() % 100) < icmut || icn == 0); return icmode == 'R'; }
+static unsigned long long icfeed(void) { if (ick < icn) return icv[ick]; if (icmode == 'E') _exit(3); if (icmode == 'M' && icn > 0) return icv[ick % icn]; return 0; }
 static unsigned long long icrand(void) { icst ^= icst >> 12; icst ^= icst << 25; icst ^= icst >> 27; return icst * 2685821657736338717ULL; }
+/* a constant of the program, or a neighbour of it */
+static double icdictval(void) {
+  double d = icdict[icrand() % (unsigned)icndict];
+  switch (icrand() % 6) { case 0: return -d; case 1: return d + 1.0; case 2: return d - 1.0;
+    case 3: return d * (1.0 + 1e-3) + 1e-3; case 4: return d * (1.0 - 1e-3) - 1e-3; default: return d; }
+}
 static long long icgen_int(long long lo, long long hi) {
   unsigned r = (unsigned)(icrand() % 100);
+  if (icndict > 0 && r >= 90) { double d = icdictval(); if (d > -9e18 && d < 9e18) return (long long)d; }
   static const long long sp[] = {0, 1, -1, 2, -2, 3, 7, 8, 10, -10, 15, 16, 31, 32, 33, 63, 64, 100, -100, 127, 128, 255, 256, 1000, -1000, 32767, 65535};
   if (r < 3) return lo;
   if (r < 6) return hi;
   if (r < 30) return sp[icrand() % 27];
   return (long long)(icrand() % (2ULL * (unsigned long long)icscalei + 1ULL)) - icscalei;
 }
+static unsigned long long icpick(int t, unsigned long long fresh) {
+  if (!iccyc) return fresh;
+  /* periodic: input i repeats input i - L (of any type: a loop reads its inputs in a fixed
+     order), or, per type, the type's input j repeats its input j - L_t */
+  int slot = iccyc == 1 ? (int)(ick % icL[15]) : (int)(icnt[t]++ % icL[t]);
+  if (iccyc == 1) t = 15;
+  if (!icpal_ok[t][slot]) { icpal_ok[t][slot] = 1; icpal[t][slot] = fresh; return fresh; }
+  if ((int)(icrand() % 100) < icdev) return fresh;
+  return icpal[t][slot];
+}
 static double icgen_real(void) {
   unsigned r = (unsigned)(icrand() % 100);
+  if (icndict > 0 && r >= 85) return icdictval();
   static const double sp[] = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 0.1, -0.1, 10.0, -10.0, 100.0, -100.0, 1000.0, -1000.0, 1e6, -1e6, 1e20, -1e20, 3e38, -3e38};
   if (r < 2) return __builtin_nan("");
   if (r < 4) return (r & 1) ? __builtin_inf() : -__builtin_inf();
   if (r < 25) return sp[icrand() % 22];
   double u = (double)(icrand() >> 11) / 9007199254740992.0;
-  if (r < 60) return (2.0 * u - 1.0) * icscale;
-  if (r < 80) return u * icscale;
-  return (double)(long long)((2.0 * u - 1.0) * icscale);
+  /* the run's scale, or (one value in three) any of them */
+  static const double sc[] = {1.0, 10.0, 100.0, 1000.0, 1e6, 1e10};
+  double k = icrand() % 3 ? icscale : sc[icrand() % 6];
+  if (r < 60) return (2.0 * u - 1.0) * k;
+  if (r < 80) return u * k;
+  return (double)(long long)((2.0 * u - 1.0) * k);
 }
-float __VERIFIER_nondet_float(void) { uint32_t u; if (icgenerate()) { float f = (float)icgen_real(); memcpy(&u, &f, 4); } else u = (uint32_t)icfeed(); iclog("float", u); float f; memcpy(&f, &u, 4); return f; }
-double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d = icgen_real(); memcpy(&u, &d, 8); } else u = icfeed(); iclog("double", u); double d; memcpy(&d, &u, 8); return d; }
+float __VERIFIER_nondet_float(void) { uint32_t u; if (icgenerate()) { float f = (float)icgen_real(); memcpy(&u, &f, 4); u = (uint32_t)icpick(14, u); } else u = (uint32_t)icfeed(); iclog("float", u); float f; memcpy(&f, &u, 4); return f; }
+double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d = icgen_real(); memcpy(&u, &d, 8); u = icpick(15, u); } else u = icfeed(); iclog("double", u); double d; memcpy(&d, &u, 8); return d; }
 "#,
     );
     let ranges: &[(&str, &str, &str)] = &[
@@ -616,15 +719,22 @@ double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d
         ("ulonglong", "0LL", "(long long)18446744073709551615ULL"),
         ("bool", "0LL", "1LL"),
     ];
-    for (n, t) in NONDET_TYPES {
+    for (i, (n, t)) in NONDET_TYPES.iter().enumerate() {
         let (_, lo, hi) = ranges
             .iter()
             .find(|r| r.0 == *n)
             .copied()
             .unwrap_or(("", "0LL", "0LL"));
+        // a Boolean is 0 or 1 with equal odds (icgen_int's special values are nearly all
+        // nonzero)
+        let gen = if *n == "bool" {
+            "(icrand() & 1ULL)".to_string()
+        } else {
+            format!("(unsigned long long)icgen_int({lo}, {hi})")
+        };
         let _ = writeln!(
             h,
-            "{t} __VERIFIER_nondet_{n}(void) {{ unsigned long long u = icgenerate() ? (unsigned long long)icgen_int({lo}, {hi}) : icfeed(); {t} v = ({t})u; iclog(\"{n}\", (unsigned long long)v); return v; }}"
+            "{t} __VERIFIER_nondet_{n}(void) {{ unsigned long long u = icgenerate() ? icpick({i}, {gen}) : icfeed(); {t} v = ({t})u; iclog(\"{n}\", (unsigned long long)v); return v; }}"
         );
     }
     let _ = writeln!(
@@ -729,8 +839,14 @@ fn observe_build(
 ) -> Result<ObserveBuild, String> {
     let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
     let mut spans: Vec<(usize, usize, usize, Option<(usize, usize)>)> = Vec::new();
+    let mut done: Vec<Instrument> = Vec::new();
     for &gi in which {
         let g = goals[gi];
+        // copies of one goal (an inlined function's) share one place: instrumented once
+        if done.contains(&cfg.goals[g].instrument) {
+            continue;
+        }
+        done.push(cfg.goals[g].instrument.clone());
         let mark = format!("__icpic3_cover({gi});");
         match cfg.goals[g].instrument {
             Instrument::WrapStmt(a, b) if !sanitize => {
@@ -961,13 +1077,14 @@ fn observe_run(
         Feed::Padded(v) => ('P', Some(v), 2),
         Feed::Random(0) => ('P', None, 1),
         Feed::Random(_) => ('R', None, 1),
+        Feed::Mutate(v, _) => ('M', Some(v), 1),
     };
     let mut cmd = Command::new(&b.exe);
     cmd.env("ICPIC3_FEED", mode.to_string())
         .env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=0")
         .stdin(Stdio::null())
         .stdout(Stdio::null());
-    if let Feed::Random(s) = feed {
+    if let Feed::Random(s) | Feed::Mutate(_, s) = feed {
         cmd.env("ICPIC3_SEED", s.to_string());
     }
     if let Some(v) = given {
@@ -985,6 +1102,8 @@ fn observe_run(
         return vec![];
     };
     let start = Instant::now();
+    // most runs take about a millisecond: poll often at first
+    let mut nap = Duration::from_micros(50);
     loop {
         match child.try_wait() {
             Ok(Some(_)) => break,
@@ -994,7 +1113,8 @@ fn observe_run(
                     let _ = child.wait();
                     break;
                 }
-                std::thread::sleep(Duration::from_millis(2));
+                std::thread::sleep(nap);
+                nap = (nap * 2).min(Duration::from_millis(2));
             }
             Err(_) => return vec![],
         }
@@ -1009,6 +1129,7 @@ fn observe_run(
         if seen.insert(gi) {
             hits.push(Hit {
                 goal: gi,
+                feed: feed.clone(),
                 inputs: inputs.to_vec(),
                 padded: inputs.len() > ngiven && mode == 'P',
                 how,
@@ -1078,14 +1199,18 @@ fn observe_run(
 /// and an exact range check around each float → integer conversion's operand. Per feed, the
 /// goals reached (each with the inputs read before it), in the order reached. The runs stop
 /// early (fewer results than feeds) once every goal was reached or after `budget`.
-pub fn observe(
+///
+/// The feeds come from `more`: called first with no hits, and again whenever its feeds ran
+/// out, with the hits of goals first reached since its last call (to mutate their inputs);
+/// no feeds: done. Each feed run is returned with its hits.
+pub fn observe_with(
     text: &str,
     cfg: &Cfg,
     goals: &[usize],
-    feeds: &[Feed],
     lp64: bool,
     budget: Option<Duration>,
-) -> Result<Vec<Vec<Hit>>, String> {
+    mut more: impl FnMut(&[Hit]) -> Vec<Feed>,
+) -> Result<Vec<(Feed, Vec<Hit>)>, String> {
     if !lp64 && cfg.model_sensitive {
         return Err(
             "ILP32 program uses `long`/`sizeof`; no 32-bit C compiler configured to replay it"
@@ -1098,7 +1223,11 @@ pub fn observe(
     if std::fs::create_dir_all(&dir).is_err() {
         return Err("cannot create a temporary directory".into());
     }
-    let harness = observe_harness(cfg, goals.len());
+    let dict = constants(text);
+    if std::env::var_os("ICPIC3_DEBUG_CONCRETE").is_some() {
+        eprintln!("dictionary: {dict:?}");
+    }
+    let harness = observe_harness(cfg, goals.len(), &dict);
     let mut builds = Vec::new();
     let mut failure = None;
     for (which, sanitize) in [(&br, false), (&ub, true)] {
@@ -1117,22 +1246,132 @@ pub fn observe(
     let start = Instant::now();
     let mut reached = vec![false; goals.len()];
     let mut out = Vec::new();
-    for (k, feed) in feeds.iter().enumerate() {
+    let mut queue: std::collections::VecDeque<Feed> = more(&[]).into();
+    let mut fresh: Vec<Hit> = Vec::new();
+    let mut k = 0;
+    loop {
+        let Some(feed) = queue.pop_front() else {
+            // the feeds ran out: ask for more, given the goals first reached since
+            queue.extend(more(&fresh));
+            fresh.clear();
+            if queue.is_empty() {
+                break;
+            }
+            continue;
+        };
         // stop early once every goal was reached or the time budget is spent
         if reached.iter().all(|&r| r) || budget.is_some_and(|b| start.elapsed() > b) {
             break;
         }
         let mut hits = Vec::new();
         for b in &builds {
-            hits.extend(observe_run(&dir, b, feed, k, lp64));
+            hits.extend(observe_run(&dir, b, &feed, k, lp64));
         }
+        k += 1;
         for h in &hits {
             if let Some(r) = reached.get_mut(h.goal) {
+                if !*r {
+                    fresh.push(h.clone());
+                }
                 *r = true;
             }
         }
-        out.push(hits);
+        out.push((feed, hits));
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(out)
+}
+
+/// [`observe_with`] for a fixed list of feeds: per feed, the goals reached.
+pub fn observe(
+    text: &str,
+    cfg: &Cfg,
+    goals: &[usize],
+    feeds: &[Feed],
+    lp64: bool,
+    budget: Option<Duration>,
+) -> Result<Vec<Vec<Hit>>, String> {
+    let mut first = true;
+    let runs = observe_with(text, cfg, goals, lp64, budget, |_| {
+        if std::mem::take(&mut first) {
+            feeds.to_vec()
+        } else {
+            vec![]
+        }
+    })?;
+    Ok(runs.into_iter().map(|r| r.1).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::c::cfg::{GoalKind, INT};
+    use crate::c::DataModel;
+
+    fn program(text: &str) -> Option<(crate::c::CFile, Cfg)> {
+        if Command::new("gcc").arg("--version").output().is_err() {
+            return None;
+        }
+        let dir = tmpdir();
+        std::fs::create_dir_all(&dir).ok()?;
+        let p = dir.join("t.c");
+        std::fs::write(&p, text).ok()?;
+        let f = crate::c::load(&p, DataModel::Lp64).ok()?;
+        let cfg = crate::c::lower_fn(&f, DataModel::Lp64, "main", true).ok()?;
+        let _ = std::fs::remove_dir_all(&dir);
+        Some((f, cfg))
+    }
+
+    const TEXT: &str = "extern int __VERIFIER_nondet_int(void);\n\
+        static int f(int x) { int r = 0; if (x > 5) { r = x * 2; } return r; }\n\
+        int main(void) { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();\n\
+        return f(a) + f(b); }\n";
+
+    fn goals_at(cfg: &Cfg, kind: GoalKind, line: usize, col: usize) -> Vec<usize> {
+        (0..cfg.goals.len())
+            .filter(|&g| {
+                let x = &cfg.goals[g];
+                x.kind == kind && x.pos.line == line && x.pos.col == col
+            })
+            .collect()
+    }
+
+    /// The two copies of the `else` goal of an inlined `if` are one place in the text: the
+    /// replay instruments it once (twice gave `else` without `if`).
+    #[test]
+    fn inlined_else_goal_replays() {
+        let Some((f, cfg)) = program(TEXT) else {
+            return;
+        };
+        let els = goals_at(&cfg, GoalKind::Else, 2, 38);
+        assert_eq!(els.len(), 2, "{:?}", cfg.goals);
+        let ins = [InputValue::Int(INT, 0), InputValue::Int(INT, 9)];
+        let r = replay(&f.source.text, &cfg, &els, &ins, true, false);
+        assert!(matches!(r, Replay::Confirmed(_)), "{r:?}");
+    }
+
+    /// A signed-overflow goal is confirmed only by a run whose sanitizer report is at it.
+    #[test]
+    fn overflow_confirmed_only_when_observed() {
+        let Some((f, cfg)) = program(TEXT) else {
+            return;
+        };
+        let mul = goals_at(&cfg, GoalKind::Overflow, 2, 51);
+        assert_eq!(mul.len(), 2, "{:?}", cfg.goals);
+        let big = [InputValue::Int(INT, 1 << 30), InputValue::Int(INT, 0)];
+        let r = replay(&f.source.text, &cfg, &mul, &big, true, false);
+        assert!(matches!(r, Replay::Confirmed(_)), "{r:?}");
+        // 2^30 in the second call: the same goal (its other copy)
+        let big2 = [InputValue::Int(INT, 0), InputValue::Int(INT, 1 << 30)];
+        let r = replay(&f.source.text, &cfg, &mul, &big2, true, false);
+        assert!(matches!(r, Replay::Confirmed(_)), "{r:?}");
+        // no overflow at x * 2; f(a) + f(b) overflows instead: not this goal
+        let other = [InputValue::Int(INT, 1 << 29), InputValue::Int(INT, 1 << 29)];
+        let r = replay(&f.source.text, &cfg, &mul, &other, true, false);
+        assert!(matches!(r, Replay::NotReached(_)), "{r:?}");
+        let add = goals_at(&cfg, GoalKind::Overflow, 4, 8);
+        assert_eq!(add.len(), 1, "{:?}", cfg.goals);
+        let r = replay(&f.source.text, &cfg, &add, &other, true, false);
+        assert!(matches!(r, Replay::Confirmed(_)), "{r:?}");
+    }
 }
