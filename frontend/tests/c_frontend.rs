@@ -870,7 +870,10 @@ fn engine_traces_without_prepass_inlined_goals_and_ub() {
     for g in goals {
         // the prepass is off: a run of its own never answers
         assert!(
-            !g["detail"].as_str().unwrap().starts_with("by a concrete run with pseudo-random"),
+            !g["detail"]
+                .as_str()
+                .unwrap()
+                .starts_with("by a concrete run with pseudo-random"),
             "{g}"
         );
     }

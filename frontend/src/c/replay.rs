@@ -450,6 +450,9 @@ fn is_ub_instrument(cfg: &Cfg, g: usize) -> bool {
 
 const MAX_INPUTS: usize = 20000;
 
+/// Runs per forking process (see [`observe_batch`]).
+const BATCH: usize = 64;
+
 /// The nondet function name suffix for a parameter type (the harness's generators).
 fn nondet_name(t: Ty) -> &'static str {
     match t {
@@ -563,7 +566,10 @@ fn constants(text: &str) -> Vec<f64> {
             continue;
         }
         let prev_ident = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
-        if in_main && !prev_ident && (c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit))) {
+        if in_main
+            && !prev_ident
+            && (c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)))
+        {
             let start = i;
             while i < b.len()
                 && (b[i].is_ascii_alphanumeric()
@@ -626,10 +632,12 @@ fn observe_harness(cfg: &Cfg, ngoals: usize, dict: &[f64]) -> String {
 static unsigned long long icst = 1; static double icscale = 1.0; static long long icscalei = 1;
 static long icfix; static int iccyc, icdev, icmut, icL[16], icpal_ok[16][8]; static long icnt[16]; static unsigned long long icpal[16][8];
 static unsigned long long icrand(void);
+static const char *icenv_feed, *icenv_seed, *icenv_inputs; static int icenv_set;
 static void icinit(void) {
   if (icmode >= 0) return;
-  const char *m = getenv("ICPIC3_FEED"); icmode = m ? m[0] : 'E';
-  const char *s = getenv("ICPIC3_SEED");
+  if (!icenv_set) { icenv_feed = getenv("ICPIC3_FEED"); icenv_seed = getenv("ICPIC3_SEED"); icenv_inputs = getenv("ICPIC3_INPUTS"); }
+  const char *m = icenv_feed; icmode = m ? m[0] : 'E';
+  const char *s = icenv_seed;
   unsigned long long seed = s ? strtoull(s, 0, 10) : 1;
   icst = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL; if (!icst) icst = 1;
   static const double sc[] = {1.0, 10.0, 100.0, 1000.0, 1e6, 1e10};
@@ -641,7 +649,7 @@ static void icinit(void) {
   icdev = (int)(icrand() % 3) * 8;
   { static const int mu[] = {3, 8, 15, 30}; icmut = mu[icrand() % 4]; }
   if (icmode == 'M') iccyc = 0;
-  const char *f = getenv("ICPIC3_INPUTS");
+  const char *f = icenv_inputs;
   if (f) { FILE *fp = fopen(f, "r"); if (fp) { unsigned long long x; long cap = 0;
     while (fscanf(fp, "%llx", &x) == 1) { if (icn == cap) { cap = cap ? 2 * cap : 64; icv = realloc(icv, cap * sizeof *icv); if (!icv) _exit(6); } icv[icn++] = x; }
     fclose(fp); } }
@@ -649,6 +657,37 @@ static void icinit(void) {
   icfix = (icmode == 'M' && icn > 0) ? (long)(icrand() % (unsigned long long)(icn + 1)) : 0;
 }
 static void icput(const char *b, int n) { (void)!write(2, b, n); }
+/* batch mode (ICPIC3_BATCH names a file of `mode seed inputs-file err-file limit-ms` lines):
+   before main, fork one child per line; each child runs the program with that feed and its
+   standard error in err-file and an alarm at its time limit; the parent waits, then exits */
+#include <signal.h>
+#include <fcntl.h>
+#include <time.h>
+#include <sys/wait.h>
+__attribute__((constructor)) static void icbatch(void) {
+  const char *bf = getenv("ICPIC3_BATCH");
+  if (!bf) return;
+  FILE *fp = fopen(bf, "r");
+  if (!fp) _exit(7);
+  static char mode[8], seed[32], inp[4096], errp[4096]; long lim;
+  while (fscanf(fp, "%7s %31s %4095s %4095s %ld", mode, seed, inp, errp, &lim) == 5) {
+    pid_t pid = fork();
+    if (pid < 0) _exit(7);
+    if (pid == 0) {
+      fclose(fp);
+      int fd = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0) _exit(7);
+      dup2(fd, 2); close(fd);
+      icenv_set = 1; icenv_feed = mode; icenv_seed = seed; icenv_inputs = strcmp(inp, "-") ? inp : 0;
+      alarm((unsigned)((lim + 999) / 1000)); /* the time limit ends the child (SIGALRM) */
+      return; /* on to main */
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0) { }
+  }
+  fclose(fp);
+  _exit(0);
+}
 static void iclog(const char *t, unsigned long long v) { char b[80]; int n = snprintf(b, sizeof b, "I %s %llx\n", t, v); icput(b, n); ick++; }
 static int icgenerate(void) { icinit(); if (ick >= ICMAX) _exit(5); if (icmode == 'M') return ick >= icfix && ((int)(icrand() % 100) < icmut || icn == 0); return icmode == 'R'; }
 static unsigned long long icfeed(void) { if (ick < icn) return icv[ick]; if (icmode == 'E') _exit(3); if (icmode == 'M' && icn > 0) return icv[ick % icn]; return 0; }
@@ -1070,15 +1109,10 @@ fn observe_run(
     k: usize,
     lp64: bool,
 ) -> Vec<Hit> {
-    let errp = dir.join(format!("err{k}.txt"));
-    let inp = dir.join(format!("in{k}.txt"));
-    let (mode, given, limit) = match feed {
-        Feed::Exact(v) => ('E', Some(v), 20),
-        Feed::Padded(v) => ('P', Some(v), 2),
-        Feed::Random(0) => ('P', None, 1),
-        Feed::Random(_) => ('R', None, 1),
-        Feed::Mutate(v, _) => ('M', Some(v), 1),
-    };
+    let _ = k;
+    let errp = dir.join("err.txt");
+    let inp = dir.join("in.txt");
+    let (mode, given, limit) = feed_mode(feed);
     let mut cmd = Command::new(&b.exe);
     cmd.env("ICPIC3_FEED", mode.to_string())
         .env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=0")
@@ -1119,7 +1153,102 @@ fn observe_run(
             Err(_) => return vec![],
         }
     }
-    let err = std::fs::read(&errp).unwrap_or_default();
+    parse_run(b, feed, &errp, lp64)
+}
+
+/// Mode letter, given values and time limit (s) of a feed.
+fn feed_mode(feed: &Feed) -> (char, Option<&Vec<InputValue>>, u64) {
+    match feed {
+        Feed::Exact(v) => ('E', Some(v), 20),
+        Feed::Padded(v) => ('P', Some(v), 2),
+        Feed::Random(0) => ('P', None, 1),
+        Feed::Random(_) => ('R', None, 1),
+        Feed::Mutate(v, _) => ('M', Some(v), 1),
+    }
+}
+
+/// Runs one build with many feeds in one process: the harness forks a child per feed
+/// before `main` (no exec and no dynamic loading per run). Per feed, the goals reached.
+fn observe_batch(
+    dir: &std::path::Path,
+    b: &ObserveBuild,
+    feeds: &[Feed],
+    k0: usize,
+    lp64: bool,
+) -> Vec<Vec<Hit>> {
+    let mut spec = String::new();
+    let mut errs = Vec::new();
+    let mut total_ms = 0u64;
+    // the files of a batch are reused by the next one (thousands of files are slow to remove)
+    let _ = k0;
+    for (j, feed) in feeds.iter().enumerate() {
+        let k = j;
+        let errp = dir.join(format!("err{k}.txt"));
+        let (mode, given, limit) = feed_mode(feed);
+        let inp = match given {
+            Some(v) => {
+                let p = dir.join(format!("in{k}.txt"));
+                let t: String = v.iter().map(|x| format!("{:x}\n", x.raw())).collect();
+                if std::fs::write(&p, t).is_err() {
+                    return vec![vec![]; feeds.len()];
+                }
+                p.display().to_string()
+            }
+            None => "-".to_string(),
+        };
+        let seed = match feed {
+            Feed::Random(s) | Feed::Mutate(_, s) => *s,
+            _ => 1,
+        };
+        let _ = writeln!(
+            spec,
+            "{mode} {seed} {inp} {} {}",
+            errp.display(),
+            limit * 1000
+        );
+        total_ms += limit * 1000 + 50;
+        errs.push(errp);
+    }
+    let sp = dir.join("batch.txt");
+    if std::fs::write(&sp, spec).is_err() {
+        return vec![vec![]; feeds.len()];
+    }
+    let child = Command::new(&b.exe)
+        .env("ICPIC3_BATCH", &sp)
+        .env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=0")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    if let Ok(mut child) = child {
+        let start = Instant::now();
+        let mut nap = Duration::from_micros(200);
+        loop {
+            match child.try_wait() {
+                Ok(Some(_)) | Err(_) => break,
+                Ok(None) => {
+                    if start.elapsed() > Duration::from_millis(total_ms + 5000) {
+                        let _ = child.kill();
+                        let _ = child.wait();
+                        break;
+                    }
+                    std::thread::sleep(nap);
+                    nap = (nap * 2).min(Duration::from_millis(5));
+                }
+            }
+        }
+    }
+    feeds
+        .iter()
+        .zip(&errs)
+        .map(|(f, e)| parse_run(b, f, e, lp64))
+        .collect()
+}
+
+/// The goals one run reached, from its standard error (see [`observe_harness`]).
+fn parse_run(b: &ObserveBuild, feed: &Feed, errp: &std::path::Path, lp64: bool) -> Vec<Hit> {
+    let (mode, given, _) = feed_mode(feed);
+    let err = std::fs::read(errp).unwrap_or_default();
     let err = String::from_utf8_lossy(&err);
     let ngiven = given.map_or(0, |v| v.len());
     let mut inputs: Vec<InputValue> = Vec::new();
@@ -1228,6 +1357,7 @@ pub fn observe_with(
         eprintln!("dictionary: {dict:?}");
     }
     let harness = observe_harness(cfg, goals.len(), &dict);
+    let tc = Instant::now();
     let mut builds = Vec::new();
     let mut failure = None;
     for (which, sanitize) in [(&br, false), (&ub, true)] {
@@ -1243,6 +1373,9 @@ pub fn observe_with(
         let _ = std::fs::remove_dir_all(&dir);
         return Err(failure.unwrap_or_else(|| "nothing to observe".into()));
     }
+    if std::env::var_os("ICPIC3_DEBUG_CONCRETE").is_some() {
+        eprintln!("builds: {:.3} s", tc.elapsed().as_secs_f64());
+    }
     let start = Instant::now();
     let mut reached = vec![false; goals.len()];
     let mut out = Vec::new();
@@ -1250,33 +1383,49 @@ pub fn observe_with(
     let mut fresh: Vec<Hit> = Vec::new();
     let mut k = 0;
     loop {
-        let Some(feed) = queue.pop_front() else {
+        if queue.is_empty() {
             // the feeds ran out: ask for more, given the goals first reached since
             queue.extend(more(&fresh));
             fresh.clear();
             if queue.is_empty() {
                 break;
             }
-            continue;
-        };
+        }
         // stop early once every goal was reached or the time budget is spent
         if reached.iter().all(|&r| r) || budget.is_some_and(|b| start.elapsed() > b) {
             break;
         }
-        let mut hits = Vec::new();
+        // one run, or a batch of runs in one forking process
+        let batch: Vec<Feed> = if queue.len() == 1 {
+            queue.drain(..1).collect()
+        } else {
+            queue.drain(..queue.len().min(BATCH)).collect()
+        };
+        let mut per_feed: Vec<Vec<Hit>> = vec![Vec::new(); batch.len()];
         for b in &builds {
-            hits.extend(observe_run(&dir, b, &feed, k, lp64));
-        }
-        k += 1;
-        for h in &hits {
-            if let Some(r) = reached.get_mut(h.goal) {
-                if !*r {
-                    fresh.push(h.clone());
+            if batch.len() == 1 {
+                per_feed[0].extend(observe_run(&dir, b, &batch[0], k, lp64));
+            } else {
+                for (j, hs) in observe_batch(&dir, b, &batch, k, lp64)
+                    .into_iter()
+                    .enumerate()
+                {
+                    per_feed[j].extend(hs);
                 }
-                *r = true;
             }
         }
-        out.push((feed, hits));
+        k += batch.len();
+        for (feed, hits) in batch.into_iter().zip(per_feed) {
+            for h in &hits {
+                if let Some(r) = reached.get_mut(h.goal) {
+                    if !*r {
+                        fresh.push(h.clone());
+                    }
+                    *r = true;
+                }
+            }
+            out.push((feed, hits));
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
     Ok(out)
