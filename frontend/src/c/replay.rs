@@ -877,7 +877,9 @@ fn observe_build(
     harness: &str,
 ) -> Result<ObserveBuild, String> {
     let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
-    let mut spans: Vec<(usize, usize, usize, Option<(usize, usize)>)> = Vec::new();
+    // (index into `goals`, span start, span end, innermost statement)
+    type UbSpan = (usize, usize, usize, Option<(usize, usize)>);
+    let mut spans: Vec<UbSpan> = Vec::new();
     let mut done: Vec<Instrument> = Vec::new();
     for &gi in which {
         let g = goals[gi];
@@ -1462,11 +1464,11 @@ mod tests {
             return None;
         }
         let dir = tmpdir();
-        std::fs::create_dir_all(&dir).ok()?;
+        std::fs::create_dir_all(&dir).unwrap();
         let p = dir.join("t.c");
-        std::fs::write(&p, text).ok()?;
-        let f = crate::c::load(&p, DataModel::Lp64).ok()?;
-        let cfg = crate::c::lower_fn(&f, DataModel::Lp64, "main", true).ok()?;
+        std::fs::write(&p, text).unwrap();
+        let f = crate::c::load(&p, DataModel::Lp64).expect("preprocesses and parses");
+        let cfg = crate::c::lower_fn(&f, DataModel::Lp64, "main", true).expect("lowers");
         let _ = std::fs::remove_dir_all(&dir);
         Some((f, cfg))
     }
