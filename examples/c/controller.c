@@ -5,6 +5,8 @@
  *
  * Inputs per period: vehicle speed [m/s], requested set speed [m/s], brake switch, enable
  * switch, accelerator pedal [0..1]. Every input may be any value of its type (NaN too).
+ * Besides the control path there are diagnostics in double precision (distance estimate,
+ * glitch counter, a throttle byte for the diagnostic bus).
  */
 #include <math.h>
 
@@ -181,6 +183,52 @@ static float pi_control(float v)
     return u;
 }
 
+/* ------------------------------------------------------------------ diagnostics */
+
+#define DT 0.1          /* control period [s]: a double constant */
+#define DV_LIMIT 100.0f /* raw speed jump counted as a glitch [m/s per period] */
+
+static double odo_m = 0.0;     /* distance estimate [m], accumulated in double */
+static float v_prev = 0.0f;    /* the last plausible raw speed */
+static int glitches = 0;       /* raw-signal glitches seen */
+static unsigned char diag = 0; /* throttle in 1/255 steps, bit 7 of diag_flags: distance */
+static unsigned char diag_flags = 0;
+
+static void diagnostics(float v_raw, int speed_ok)
+{
+    /* promotion: v_filt (float) times DT (double) is computed in double */
+    odo_m = odo_m + v_filt * DT;
+    double vd = v_filt;
+    if ((float)vd != v_filt && vd == vd) {
+        glitches = 100; /* DEAD: float -> double -> float is exact for every non-NaN float */
+    }
+    float dv = v_raw - v_prev;
+    if (fabsf(dv) > DV_LIMIT) {
+        glitches++; /* REACHABLE: a raw reading of 1e20 (implausible, but still a jump) */
+    } else if (dv != dv) {
+        glitches++; /* REACHABLE: a NaN reading (fabsf(NaN) > 100 is false) */
+    }
+    if (speed_ok) {
+        v_prev = v_raw;
+    }
+    if (v_prev < SPEED_MIN || v_prev > SPEED_MAX) {
+        glitches = -1; /* DEAD: only plausible readings are kept */
+    }
+    if (!isnan(throttle)) {
+        int q = (int)(throttle * 255.0f); /* float-to-int-out-of-range: DEAD (0 <= throttle <= 1) */
+        if (q > 255) {
+            q = 255; /* DEAD: throttle <= 1 */
+        }
+        diag = (unsigned char)q;
+    }
+    if (odo_m > 28.0) {
+        glitches = -2; /* DEAD: four periods of v_filt <= 70 m/s for 0.1 s */
+    }
+    if (odo_m > 5.0) {
+        diag_flags |= 0x80; /* REACHABLE: v = 70 in periods 1-3: 1.75 + 3.0625 + 4.046875 m */
+    }
+}
+
 /* ------------------------------------------------------------------ one control period */
 
 static void step(float v_raw, float set_raw, int brake, int enable, float pedal)
@@ -222,6 +270,7 @@ static void step(float v_raw, float set_raw, int brake, int enable, float pedal)
         /* REACHABLE: ACTIVE from period 2, implausible speed in period 4, throttle 0.75 */
         throttle = 0.5f;
     }
+    diagnostics(v_raw, speed_ok);
 }
 
 /* ------------------------------------------------------------------ the run */
@@ -262,6 +311,9 @@ int main(void)
     }
     if (pct > 75) {
         r = 8; /* DEAD: throttle <= 0.75 */
+    }
+    if (glitches < 0) {
+        r = 9; /* DEAD: the negative markers are dead above */
     }
     return r;
 }

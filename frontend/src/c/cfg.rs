@@ -235,7 +235,7 @@ impl GoalKind {
 
 /// How the C text is instrumented to observe a goal when the trace is replayed
 /// (byte offsets in the preprocessed text).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Instrument {
     /// `{ hit(); S }` around the statement `S` at `[start, end)`
     WrapStmt(usize, usize),
@@ -244,7 +244,20 @@ pub enum Instrument {
     ElseAfter(usize, usize),
     /// `(hit(), e)` around the expression at `[start, end)`
     WrapExpr(usize, usize),
-    /// not observable in the text (undefined behaviour: the sanitizer observes it)
+    /// an undefined-behaviour check of the expression at `[start, end)`: observed in the
+    /// replay by gcc's UndefinedBehaviorSanitizer, whose report must point into the span
+    Ub(usize, usize),
+    /// a float → integer conversion of the operand at `[start, end)` (of type `from`) into
+    /// an integer type with range `[lo, hi]`: the replay wraps the operand in an exact check
+    /// `lo - 1 < v < hi + 1` (computed in x87 extended precision, exact for both formats)
+    ConvCheck {
+        start: usize,
+        end: usize,
+        from: Ty,
+        lo: i128,
+        hi: i128,
+    },
+    /// not observable in the text
     None,
 }
 
@@ -255,6 +268,23 @@ pub struct Goal {
     /// the function the goal is in (the innermost inlined one)
     pub function: String,
     pub instrument: Instrument,
+    /// for an undefined-behaviour check: the span of the innermost block item (statement or
+    /// declaration) it is in, where gcc's sanitizer may report it instead of at its operator
+    pub ub_stmt: Option<(usize, usize)>,
+    /// for a signed-overflow or shift check: the operation and its integer-constant operands,
+    /// which a sanitizer report must show (gcc folds `(x * 3) * 2` into `x * 6` and reports
+    /// that at the outer operator: such a report is not attributed)
+    pub ub_sig: Option<UbSig>,
+}
+
+/// The operation of an undefined-behaviour check (see [`Goal::ub_sig`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UbSig {
+    /// `+`, `-`, `*`, `/`, `%`, `<<`, `>>` or `neg`
+    pub op: &'static str,
+    /// the value of the left / right operand when it is an integer constant
+    pub lhs: Option<i128>,
+    pub rhs: Option<i128>,
 }
 
 #[derive(Clone, Debug)]

@@ -108,6 +108,8 @@ impl<'a> Lowerer<'a> {
             pos: self.src.pos(off),
             function,
             instrument,
+            ub_stmt: None,
+            ub_sig: None,
         });
         self.cfg.goals.len() - 1
     }
@@ -507,7 +509,7 @@ impl<'a> Lowerer<'a> {
                     return self.err(i.span, "initializer lists are not supported");
                 };
                 let (x, t) = self.expr(e, &mut cur)?;
-                self.convert(x, t, ty, &mut cur, e.span)?
+                self.convert_operand(x, t, ty, &mut cur, e.span, Some(e.span))?
             }
         };
         let n = self.cfg.new_node();
@@ -605,7 +607,7 @@ impl<'a> Lowerer<'a> {
                     .unwrap()
                     .insert(name, Binding::Var(v));
                 let (x, t) = self.expr(e, &mut cur)?;
-                let x = self.convert(x, t, info.ty, &mut cur, e.span)?;
+                let x = self.convert_operand(x, t, info.ty, &mut cur, e.span, Some(e.span))?;
                 cur = self.assign_edge(cur, v, x);
             } else {
                 // indeterminate until assigned (also on every later entry of the block)
@@ -669,7 +671,7 @@ impl<'a> Lowerer<'a> {
                 return self.err(it.span, "nested initializer lists are not supported");
             };
             let (x, t) = self.expr(e, cur)?;
-            vals.push(self.convert(x, t, ty, cur, e.span)?);
+            vals.push(self.convert_operand(x, t, ty, cur, e.span, Some(e.span))?);
         }
         while vals.len() < n {
             vals.push(zero(ty));
@@ -893,11 +895,22 @@ impl<'a> Lowerer<'a> {
                 let mut c = cur;
                 let mut r = Ok(());
                 for it in items {
+                    let first_goal = self.cfg.goals.len();
                     let x = match &it.node {
                         BlockItem::Declaration(d) => self.local_decl(d, c),
                         BlockItem::StaticAssert(_) => Ok(c),
                         BlockItem::Statement(st) => self.stmt(st, c),
                     };
+                    // gcc's sanitizer reports some checks (an operation with a constant
+                    // operand, a negation) at the declared name or the `=` instead of the
+                    // operator: the innermost block item of each check is kept for the replay
+                    for g in &mut self.cfg.goals[first_goal..] {
+                        if let Instrument::Ub(a, b) = g.instrument {
+                            if g.ub_stmt.is_none() && a >= it.span.start && b <= it.span.end {
+                                g.ub_stmt = Some((it.span.start, it.span.end));
+                            }
+                        }
+                    }
                     match x {
                         Ok(n) => c = n,
                         Err(e) => {
@@ -1036,7 +1049,7 @@ impl<'a> Lowerer<'a> {
                 if let Some(e) = e {
                     let (x, t) = self.expr(e, &mut c)?;
                     if let Some((rv, rt)) = ret {
-                        let x = self.convert(x, t, rt, &mut c, e.span)?;
+                        let x = self.convert_operand(x, t, rt, &mut c, e.span, Some(e.span))?;
                         c = self.assign_edge(c, rv, x);
                     }
                 }
@@ -1342,7 +1355,8 @@ impl<'a> Lowerer<'a> {
                 if to == Ty::Void {
                     return Ok((E::True, Ty::Void));
                 }
-                let x = self.convert(x, t, to, cur, e.span)?;
+                let x =
+                    self.convert_operand(x, t, to, cur, e.span, Some(c.node.expression.span))?;
                 Ok((x, to))
             }
             Expression::BinaryOperator(b) => self.binary(b, cur, e.span),
@@ -1544,6 +1558,7 @@ impl<'a> Lowerer<'a> {
                     let (lo, _) = pt.range();
                     let c = E::Cmp(Rel::Eq, pt, x.clone().b(), E::Int(pt, lo).b());
                     self.check(GoalKind::Overflow, c, cur, span);
+                    self.sign_check("neg", None, None);
                 }
                 Ok((E::Neg(pt, x.b()), pt))
             }
@@ -1571,10 +1586,24 @@ impl<'a> Lowerer<'a> {
     }
 
     fn check(&mut self, kind: GoalKind, c: E, cur: &mut usize, span: Span) {
+        self.check_with(kind, c, cur, span, Instrument::Ub(span.start, span.end));
+    }
+
+    /// Records the operation of the check just added (if it was added: a check whose
+    /// condition is false is left out).
+    fn sign_check(&mut self, op: &'static str, lhs: Option<i128>, rhs: Option<i128>) {
+        if let Some(g) = self.cfg.goals.last_mut() {
+            if g.ub_sig.is_none() && matches!(g.instrument, Instrument::Ub(..)) {
+                g.ub_sig = Some(UbSig { op, lhs, rhs });
+            }
+        }
+    }
+
+    fn check_with(&mut self, kind: GoalKind, c: E, cur: &mut usize, span: Span, ins: Instrument) {
         if c == E::False {
             return;
         }
-        let g = self.goal(kind, span.start, Instrument::None);
+        let g = self.goal(kind, span.start, ins);
         let n = self.cfg.new_node();
         self.cfg.edge(*cur, n, Ins::Check(g, c));
         *cur = n;
@@ -1602,6 +1631,7 @@ impl<'a> Lowerer<'a> {
             let pb = promote(tb);
             let a = conv(a, ta, pa);
             let b = conv(b, tb, pb);
+            let lits = (int_lit(&a), int_lit(&b));
             let w = pa.bits() as i128;
             let mut bad = E::Cmp(
                 Rel::Ge,
@@ -1623,6 +1653,8 @@ impl<'a> Lowerer<'a> {
                     .or(E::Cmp(Rel::Lt, pa, r.clone().b(), E::Int(pa, 0).b()));
             }
             self.check(GoalKind::Shift, bad, cur, span);
+            let op = if op == BinOp::Shl { "<<" } else { ">>" };
+            self.sign_check(op, lits.0, lits.1);
             return Ok((self.bounded(r, pa, cur), pa));
         }
         let rt = arith_conv(ta, tb);
@@ -1644,11 +1676,19 @@ impl<'a> Lowerer<'a> {
                         E::Int(rt, -1).b(),
                     ));
                     self.check(GoalKind::Overflow, o, cur, span);
+                    let o = if op == BinOp::Div { "/" } else { "%" };
+                    self.sign_check(o, int_lit(&a), int_lit(&b));
                 }
             }
             if rt.is_signed_int() && matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mul) {
                 let o = overflow(op, rt, &a, &b);
                 self.check(GoalKind::Overflow, o, cur, span);
+                let o = match op {
+                    BinOp::Add => "+",
+                    BinOp::Sub => "-",
+                    _ => "*",
+                };
+                self.sign_check(o, int_lit(&a), int_lit(&b));
             }
         }
         let r = E::Bin(op, rt, a.b(), b.b());
@@ -1759,7 +1799,7 @@ impl<'a> Lowerer<'a> {
                 } else {
                     self.expr(&b.node.rhs, cur)?
                 };
-                let x = self.convert(x, tx, vt, cur, span)?;
+                let x = self.convert_operand(x, tx, vt, cur, span, Some(b.node.rhs.span))?;
                 let stored = self.write_place(&place, x, cur);
                 Ok((stored, vt))
             }
@@ -1811,26 +1851,59 @@ impl<'a> Lowerer<'a> {
     /// Conversion with C's rules; a float → integer conversion out of range is undefined
     /// behaviour (its own goal).
     fn convert(&mut self, x: E, from: Ty, to: Ty, cur: &mut usize, span: Span) -> R<E> {
+        self.convert_operand(x, from, to, cur, span, None)
+    }
+
+    /// [`Self::convert`] where the converted value is the C expression at `operand` (the
+    /// replay can then check a float → integer conversion exactly, see
+    /// [`Instrument::ConvCheck`]).
+    fn convert_operand(
+        &mut self,
+        x: E,
+        from: Ty,
+        to: Ty,
+        cur: &mut usize,
+        span: Span,
+        operand: Option<Span>,
+    ) -> R<E> {
         if from == Ty::Void || to == Ty::Void {
             return self.err(span, "a value of type void is used");
         }
         if from.is_float() && to.is_int() && to != Ty::Bool {
             let (lo, hi) = to.range();
-            // in range iff lo - 1 < x < hi + 1; both bounds are powers of two (or -1)
-            let lo_b = if lo == 0 { -1.0f64 } else { lo as f64 };
+            // in range iff lo - 1 < x < hi + 1 (truncation toward zero); hi + 1 is a power of
+            // two; lo - 1 is -1 or -(2^k + 1), which is exact in the format when 2^k + 1
+            // fits its significand (k < 24 for float, k < 53 for double); otherwise no value
+            // of the format lies strictly between lo - 1 and lo, and lo <= x is the same
+            let sig = if from == Ty::F32 { 24 } else { 53 };
+            let lo_exact = lo == 0 || (-lo) < (1i128 << sig);
+            let (lo_rel, lo_b) = if lo_exact {
+                (Rel::Gt, (lo - 1) as f64)
+            } else {
+                (Rel::Ge, lo as f64)
+            };
             let hi_b = (hi + 1) as f64;
             let mk = |v: f64| match from {
                 Ty::F32 => E::Fp(from, (v as f32).to_bits() as u64),
                 _ => E::Fp(from, v.to_bits()),
             };
-            let lo_rel = if lo == 0 { Rel::Gt } else { Rel::Ge };
             let ok = E::Cmp(lo_rel, from, x.clone().b(), mk(lo_b).b()).and(E::Cmp(
                 Rel::Lt,
                 from,
                 x.clone().b(),
                 mk(hi_b).b(),
             ));
-            self.check(GoalKind::ConvRange, ok.negate(), cur, span);
+            let ins = match operand {
+                Some(o) => Instrument::ConvCheck {
+                    start: o.start,
+                    end: o.end,
+                    from,
+                    lo,
+                    hi,
+                },
+                None => Instrument::None,
+            };
+            self.check_with(GoalKind::ConvRange, ok.negate(), cur, span, ins);
         }
         Ok(conv(x, from, to))
     }
@@ -2051,7 +2124,7 @@ impl<'a> Lowerer<'a> {
             } else {
                 self.expr(a, cur)?
             };
-            let x = self.convert(x, t, *pty, cur, a.span)?;
+            let x = self.convert_operand(x, t, *pty, cur, a.span, Some(a.span))?;
             vals.push(x);
         }
         let saved_scopes = std::mem::take(&mut self.scopes);
@@ -2501,4 +2574,12 @@ fn char_value(s: &str) -> Option<i128> {
         c as i128
     };
     Some(v)
+}
+
+/// The value of an integer constant operand.
+fn int_lit(e: &E) -> Option<i128> {
+    match e {
+        E::Int(_, v) => Some(*v),
+        _ => None,
+    }
 }

@@ -397,6 +397,109 @@ pub fn deadcode(
         time_s: vec![0.0; m],
     });
     let lock = || board.lock().unwrap_or_else(|e| e.into_inner());
+    // concrete runs first: the compiled program on all-zero and pseudo-random inputs, every
+    // goal observed; each goal a run reaches is REACHABLE with that run's inputs (the run
+    // is the confirmation), only the others go to the engines
+    if m > 0 && std::env::var_os("ICPIC3_NO_CONCRETE_RUNS").is_none() {
+        let all: Vec<usize> = (0..n).collect();
+        let rep_of: Vec<usize> = {
+            let mut r = vec![0; n];
+            for (i, ms) in members.iter().enumerate() {
+                for &g in ms {
+                    r[g] = i;
+                }
+            }
+            r
+        };
+        // first pseudo-random runs; then, round by round, mutations of the inputs of the
+        // runs that reached a goal first (a goal deep in a mode machine is often a small
+        // change away from one reached already)
+        // rounds: a batch of pseudo-random runs (the next batch only while the previous round
+        // reached some goal first, at most CONCRETE_RUNS in all) plus mutations of the inputs
+        // of each run that reached a goal first in the previous round
+        let mut round = 0;
+        let mut random_done = 0u64;
+        let mut random_on = true;
+        let mut next_seed = 1u64 << 40;
+        let more = |fresh: &[replay::Hit]| -> Vec<replay::Feed> {
+            round += 1;
+            let mut feeds = Vec::new();
+            if round > 3 && fresh.is_empty() {
+                random_on = false;
+            }
+            if random_on && random_done < CONCRETE_RUNS {
+                let n = CONCRETE_BATCH.min(CONCRETE_RUNS - random_done);
+                feeds.extend((random_done..random_done + n).map(replay::Feed::Random));
+                random_done += n;
+            }
+            if round > MUTATION_ROUNDS {
+                return feeds;
+            }
+            // the longest input prefixes first (the deepest runs), each once
+            let mut bases: Vec<&Vec<InputValue>> = fresh
+                .iter()
+                .map(|h| &h.inputs)
+                .filter(|v| !v.is_empty())
+                .collect();
+            bases.sort_by_key(|v| std::cmp::Reverse(v.len()));
+            bases.dedup();
+            let mut mutations = 0;
+            for v in bases {
+                for _ in 0..MUTATIONS_PER_HIT {
+                    feeds.push(replay::Feed::Mutate(v.clone(), next_seed));
+                    next_seed += 1;
+                }
+                mutations += MUTATIONS_PER_HIT;
+                if mutations >= MUTATIONS_PER_ROUND {
+                    break;
+                }
+            }
+            feeds
+        };
+        if let Ok(res) = replay::observe_with(
+            &file.source.text,
+            &cfg,
+            &all,
+            lp64,
+            Some(CONCRETE_BUDGET),
+            more,
+        ) {
+            if std::env::var_os("ICPIC3_DEBUG_CONCRETE").is_some() {
+                let mut_runs = res
+                    .iter()
+                    .filter(|r| matches!(r.0, replay::Feed::Mutate(..)))
+                    .count();
+                eprintln!(
+                    "concrete runs: {} ({} mutations), {} goal hits",
+                    res.len(),
+                    mut_runs,
+                    res.iter().map(|r| r.1.len()).sum::<usize>()
+                );
+            }
+            let mut b = lock();
+            for (feed, hits) in res {
+                for h in hits {
+                    let gi = rep_of[h.goal];
+                    if b.answers[gi].is_some() {
+                        continue;
+                    }
+                    let run = match &feed {
+                        replay::Feed::Random(0) => "a concrete run with every input 0".to_string(),
+                        replay::Feed::Random(s) => {
+                            format!("a concrete run with pseudo-random inputs (seed {s})")
+                        }
+                        replay::Feed::Mutate(_, s) => format!(
+                            "a concrete run with the inputs of another run, mutated (seed {s})"
+                        ),
+                        _ => "a concrete run".to_string(),
+                    };
+                    let detail = observed_detail(&h.how, &run);
+                    let inputs = concrete_inputs(&h.inputs);
+                    b.answers[gi] = Some(("REACHABLE", detail, inputs));
+                }
+            }
+        }
+    }
     let worker = || loop {
         // the first goal (in source order) that is neither answered nor taken
         let gi = {
@@ -437,28 +540,74 @@ pub fn deadcode(
                 };
                 if !open.is_empty() {
                     let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
-                    let goals: Vec<usize> = open.iter().map(|&x| reps[x]).collect();
-                    if let Replay::Covered(hit) =
-                        replay::replay(&file.source.text, &cfg, &goals, &vals, lp64, true)
-                    {
+                    // every member of each open goal (an inlined function's copies)
+                    let goals: Vec<(usize, usize)> = open
+                        .iter()
+                        .flat_map(|&x| members[x].iter().map(move |&g| (x, g)))
+                        .collect();
+                    let gs: Vec<usize> = goals.iter().map(|x| x.1).collect();
+                    // the trace's inputs padded with zeros, then mutations of them and
+                    // of the runs that reach further goals
+                    let mut round = 0;
+                    let mut seed = 1u64 << 32;
+                    let more = |fresh: &[replay::Hit]| -> Vec<replay::Feed> {
+                        round += 1;
+                        let base: Vec<Vec<InputValue>> = if round == 1 {
+                            vec![vals.clone()]
+                        } else if round <= MUTATION_ROUNDS {
+                            fresh.iter().map(|h| h.inputs.clone()).collect()
+                        } else {
+                            vec![]
+                        };
+                        let mut feeds = Vec::new();
+                        if round == 1 {
+                            feeds.push(replay::Feed::Padded(vals.clone()));
+                        }
+                        for v in base.into_iter().filter(|v| !v.is_empty()) {
+                            for _ in 0..MUTATIONS_PER_HIT {
+                                seed += 1;
+                                feeds.push(replay::Feed::Mutate(v.clone(), seed));
+                            }
+                            if feeds.len() >= MUTATIONS_PER_ROUND / 4 {
+                                break;
+                            }
+                        }
+                        feeds
+                    };
+                    if let Ok(runs) = replay::observe_with(
+                        &file.source.text,
+                        &cfg,
+                        &gs,
+                        lp64,
+                        Some(Duration::from_secs(5)),
+                        more,
+                    ) {
                         let mut b = lock();
-                        for (i, padded) in hit {
-                            if let Some(&other) = open.get(i) {
-                                if b.answers[other].is_none() {
-                                    b.answers[other] = Some((
-                                        "REACHABLE",
-                                        format!(
-                                            "by the inputs found for {}{} (confirmed by gcc replay)",
-                                            cfg.goals[reps[gi]].pos,
-                                            if padded {
-                                                ", then 0 for every further input"
-                                            } else {
-                                                ""
-                                            }
-                                        ),
-                                        inputs.clone(),
-                                    ));
-                                }
+                        for (feed, h) in runs
+                            .into_iter()
+                            .flat_map(|(f, hs)| hs.into_iter().map(move |h| (f.clone(), h)))
+                        {
+                            let Some(&(other, _)) = goals.get(h.goal) else {
+                                continue;
+                            };
+                            if b.answers[other].is_none() {
+                                let at = &cfg.goals[reps[gi]].pos;
+                                let run = match feed {
+                                    replay::Feed::Mutate(_, s) => format!(
+                                        "a concrete run with the inputs found for {at}, mutated (seed {s})"
+                                    ),
+                                    _ if h.padded => format!(
+                                        "the inputs found for {at}, then 0 for every further input"
+                                    ),
+                                    _ => format!("the inputs found for {at}"),
+                                };
+                                let detail = observed_detail(&h.how, &run);
+                                let ins = if h.padded || matches!(feed, replay::Feed::Mutate(..)) {
+                                    concrete_inputs(&h.inputs)
+                                } else {
+                                    inputs.clone()
+                                };
+                                b.answers[other] = Some(("REACHABLE", detail, ins));
                             }
                         }
                     }
@@ -518,6 +667,47 @@ pub fn deadcode(
         })
         .collect();
     Ok(lines)
+}
+
+/// Concrete runs of the `deadcode` prepass (seed 0: every input 0; then pseudo-random).
+const CONCRETE_RUNS: u64 = 1024;
+
+/// Pseudo-random runs per round.
+const CONCRETE_BATCH: u64 = 128;
+
+/// Rounds of mutation runs after the pseudo-random ones, mutations per newly reached goal and
+/// at most per round.
+const MUTATION_ROUNDS: usize = 8;
+const MUTATIONS_PER_HIT: usize = 16;
+const MUTATIONS_PER_ROUND: usize = 512;
+
+/// Time budget of the concrete runs (compilation excluded).
+const CONCRETE_BUDGET: Duration = Duration::from_secs(10);
+
+/// The detail of a goal reached by a concrete run.
+fn observed_detail(how: &replay::Observed, run: &str) -> String {
+    match how {
+        replay::Observed::Marker => format!("by {run} (confirmed by gcc replay)"),
+        replay::Observed::Sanitizer(msg) => {
+            format!("by {run}: gcc's -fsanitize build reported `{msg}` at this operation")
+        }
+        replay::Observed::ExactCheck => format!(
+            "by {run}: the converted value was out of range (exact check in the compiled program)"
+        ),
+    }
+}
+
+/// Inputs of a concrete run, named by their position and type.
+fn concrete_inputs(vals: &[InputValue]) -> Vec<(String, InputValue)> {
+    vals.iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let t = match v {
+                InputValue::Bits(t, _) | InputValue::Int(t, _) => *t,
+            };
+            (format!("#{} ({})", i + 1, ty_name(t)), v.clone())
+        })
+        .collect()
 }
 
 /// The C type name of a value's type (for reports).

@@ -130,6 +130,26 @@ pub fn replay(
                 .into(),
         );
     }
+    // undefined-behaviour goals: observed by the sanitizer / exact-check build
+    if !cover && !goals.is_empty() && goals.iter().all(|&g| is_ub_instrument(cfg, g)) {
+        return match observe(
+            text,
+            cfg,
+            goals,
+            &[Feed::Exact(inputs.to_vec())],
+            lp64,
+            None,
+        ) {
+            Err(why) => Replay::Unavailable(why),
+            Ok(runs) => match runs.into_iter().next().and_then(|r| r.into_iter().next()) {
+                Some(h) => Replay::Confirmed(Some(h.goal)),
+                None => Replay::NotReached(
+                    "the replay built with gcc's undefined-behaviour checks did not observe it"
+                        .into(),
+                ),
+            },
+        };
+    }
     // insertions into the preprocessed text: (offset, order key, text)
     let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
     let marker = if cover {
@@ -137,7 +157,14 @@ pub fn replay(
     } else {
         "__icpic3_goal"
     };
+    let mut done: Vec<Instrument> = Vec::new();
     for (gi, &g) in goals.iter().enumerate() {
+        // the copies of a goal in a function inlined at several calls share one place in
+        // the text: instrumented once (twice would nest `else` branches into invalid C)
+        if done.contains(&cfg.goals[g].instrument) {
+            continue;
+        }
+        done.push(cfg.goals[g].instrument.clone());
         let id = if cover { gi } else { gi.min(99) };
         let mark = format!("{marker}({id});");
         // at one offset: ends before starts (left to right); of two starts the outer one
@@ -157,7 +184,7 @@ pub fn replay(
                 ins.push((a, (0, b, 0), format!("({marker}({id}), ")));
                 ins.push((b, (1, a, 1), ")".into()));
             }
-            Instrument::None => {
+            Instrument::None | Instrument::Ub(..) | Instrument::ConvCheck { .. } => {
                 if cover {
                     continue;
                 }
@@ -366,5 +393,1136 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool
             }
             Err(e) => return Replay::Unavailable(format!("waiting for the replay: {e}")),
         }
+    }
+}
+
+// ------------------------------------------------------------------------------------------
+// Concrete runs with every goal observed: the coverage replay of a trace, the exact replay of
+// an undefined-behaviour goal, and the concrete-run prepass of `deadcode`.
+
+/// How a run of the instrumented program gets its inputs.
+#[derive(Clone, Debug)]
+pub enum Feed {
+    /// exactly these values; the run stops when the program asks for more
+    Exact(Vec<InputValue>),
+    /// these values, then 0 for every further input
+    Padded(Vec<InputValue>),
+    /// the harness's pseudo-random generator with this seed (0: every input is 0): small
+    /// and boundary values, NaN and infinities, scaled per run
+    Random(u64),
+    /// these values, a prefix of random length unchanged and some of the rest replaced by
+    /// pseudo-random ones (seeded), continued past their end by repeating them from the
+    /// start (again with replacements)
+    Mutate(Vec<InputValue>, u64),
+}
+
+/// How a goal was observed in a concrete run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Observed {
+    /// the marker call inserted at the goal ran
+    Marker,
+    /// gcc's UndefinedBehaviorSanitizer reported this (its message) at the goal's operator
+    Sanitizer(String),
+    /// the exact range check wrapped around a float → integer conversion's operand failed
+    ExactCheck,
+}
+
+/// One goal reached by one run.
+#[derive(Clone, Debug)]
+pub struct Hit {
+    /// index into the `goals` given to [`observe`]
+    pub goal: usize,
+    /// the feed of the run
+    pub feed: Feed,
+    /// the inputs the run had read when it reached the goal (in program order)
+    pub inputs: Vec<InputValue>,
+    /// reached only after a [`Feed::Padded`] run's values ran out
+    pub padded: bool,
+    pub how: Observed,
+}
+
+fn is_ub_instrument(cfg: &Cfg, g: usize) -> bool {
+    matches!(
+        cfg.goals[g].instrument,
+        Instrument::Ub(..) | Instrument::ConvCheck { .. }
+    )
+}
+
+const MAX_INPUTS: usize = 20000;
+
+/// Runs per forking process (see [`observe_batch`]).
+const BATCH: usize = 64;
+
+/// The nondet function name suffix for a parameter type (the harness's generators).
+fn nondet_name(t: Ty) -> &'static str {
+    match t {
+        Ty::Bool => "bool",
+        Ty::F32 => "float",
+        Ty::F64 => "double",
+        Ty::Int { bits: 8, signed } => {
+            if signed {
+                "char"
+            } else {
+                "uchar"
+            }
+        }
+        Ty::Int { bits: 16, signed } => {
+            if signed {
+                "short"
+            } else {
+                "ushort"
+            }
+        }
+        Ty::Int { bits: 32, signed } => {
+            if signed {
+                "int"
+            } else {
+                "uint"
+            }
+        }
+        Ty::Int { signed, .. } => {
+            if signed {
+                "longlong"
+            } else {
+                "ulonglong"
+            }
+        }
+        Ty::Void => "int",
+    }
+}
+
+/// The type of a value the harness logged under a nondet name.
+fn logged_ty(name: &str, lp64: bool) -> Option<Ty> {
+    let int = |bits: u8, signed: bool| Some(Ty::Int { bits, signed });
+    match name {
+        "float" => Some(Ty::F32),
+        "double" => Some(Ty::F64),
+        "bool" => Some(Ty::Bool),
+        "char" => int(8, true),
+        "uchar" => int(8, false),
+        "short" => int(16, true),
+        "ushort" => int(16, false),
+        "int" => int(32, true),
+        "uint" | "unsigned_int" => int(32, false),
+        "long" => int(if lp64 { 64 } else { 32 }, true),
+        "ulong" => int(if lp64 { 64 } else { 32 }, false),
+        "longlong" => int(64, true),
+        "ulonglong" => int(64, false),
+        _ => None,
+    }
+}
+
+fn logged_value(t: Ty, raw: u64) -> InputValue {
+    match t {
+        Ty::F32 => InputValue::Bits(t, raw & 0xffff_ffff),
+        Ty::F64 => InputValue::Bits(t, raw),
+        Ty::Bool => InputValue::Int(t, (raw != 0) as i128),
+        Ty::Int { bits, signed } => {
+            let b = bits as u32;
+            let m = if b >= 64 {
+                raw
+            } else {
+                raw & ((1u64 << b) - 1)
+            };
+            let v = if signed && b < 64 && (m >> (b - 1)) & 1 == 1 {
+                m as i128 - (1i128 << b)
+            } else if signed && b >= 64 {
+                m as i64 as i128
+            } else {
+                m as i128
+            };
+            InputValue::Int(t, v)
+        }
+        Ty::Void => InputValue::Int(t, 0),
+    }
+}
+
+/// The numeric constants written in the main file's part of the preprocessed text (at most
+/// 64, finite, distinct): the generator's dictionary.
+fn constants(text: &str) -> Vec<f64> {
+    // cpp's first line marker names the main file: `# 0 "path"`
+    let main_file = text
+        .lines()
+        .next()
+        .and_then(|l| l.split('"').nth(1))
+        .unwrap_or("")
+        .to_string();
+    let main_file = main_file.as_str();
+    let src = super::parse::Source::new(text.to_string(), main_file);
+    let b = text.as_bytes();
+    let mut out: Vec<f64> = Vec::new();
+    let mut i = 0;
+    let mut line_start = 0;
+    let mut in_main = false;
+    while i < b.len() && out.len() < 64 {
+        if i == line_start {
+            // a line marker or a line of another file (a header) has no constants of ours
+            in_main = b[i] != b'#' && src.pos(i).file == main_file;
+        }
+        let c = b[i];
+        if c == b'\n' {
+            i += 1;
+            line_start = i;
+            continue;
+        }
+        let prev_ident = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
+        if in_main
+            && !prev_ident
+            && (c.is_ascii_digit() || (c == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)))
+        {
+            let start = i;
+            while i < b.len()
+                && (b[i].is_ascii_alphanumeric()
+                    || b[i] == b'.'
+                    || ((b[i] == b'+' || b[i] == b'-') && matches!(b[i - 1], b'e' | b'E')))
+            {
+                i += 1;
+            }
+            let tok = text[start..i].trim_end_matches(['f', 'F', 'u', 'U', 'l', 'L']);
+            if let Ok(v) = tok.parse::<f64>() {
+                if v.is_finite() && !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Which goal kind a sanitizer message is about.
+fn sanitizer_kind(msg: &str) -> Option<super::cfg::GoalKind> {
+    use super::cfg::GoalKind as K;
+    if msg.contains("signed integer overflow")
+        || msg.contains("negation of")
+        || msg.contains("by -1 cannot be represented")
+    {
+        Some(K::Overflow)
+    } else if msg.contains("division by zero") {
+        Some(K::DivZero)
+    } else if msg.contains("shift") {
+        Some(K::Shift)
+    } else if msg.contains("out of bounds") {
+        Some(K::Bounds)
+    } else {
+        None
+    }
+}
+
+/// The harness of [`observe`]: the nondet functions (fed from a file, padded with zeros, or
+/// generated), the goal markers, the exact conversion checks, and `main` for an entry other
+/// than `main`. Every value handed out is logged (`I name hex`), every goal reached
+/// (`G id`, `U id`) on standard error, in order, so the inputs read before each goal are known.
+fn observe_harness(cfg: &Cfg, ngoals: usize, dict: &[f64]) -> String {
+    let mut h = String::new();
+    h.push_str(
+        "#include <stdint.h>\n#include <string.h>\n#include <unistd.h>\n#include <stdlib.h>\n#include <stdio.h>\n",
+    );
+    let _ = writeln!(h, "#define ICMAX {MAX_INPUTS}L");
+    // the program's own numeric constants (thresholds, limits) as a dictionary
+    let _ = writeln!(
+        h,
+        "static const double icdict[] = {{ {}0.0 }};\nstatic const int icndict = {};",
+        dict.iter().map(|d| format!("{d:e}, ")).collect::<String>(),
+        dict.len()
+    );
+    h.push_str(
+        r#"static unsigned long long *icv; static long icn = 0, ick = 0; static int icmode = -1;
+static unsigned long long icst = 1; static double icscale = 1.0; static long long icscalei = 1;
+static long icfix; static int iccyc, icdev, icmut, icL[16], icpal_ok[16][8]; static long icnt[16]; static unsigned long long icpal[16][8];
+static unsigned long long icrand(void);
+static const char *icenv_feed, *icenv_seed, *icenv_inputs; static int icenv_set;
+static void icinit(void) {
+  if (icmode >= 0) return;
+  if (!icenv_set) { icenv_feed = getenv("ICPIC3_FEED"); icenv_seed = getenv("ICPIC3_SEED"); icenv_inputs = getenv("ICPIC3_INPUTS"); }
+  const char *m = icenv_feed; icmode = m ? m[0] : 'E';
+  const char *s = icenv_seed;
+  unsigned long long seed = s ? strtoull(s, 0, 10) : 1;
+  icst = seed * 0x9E3779B97F4A7C15ULL + 0x632BE59BD9B4E019ULL; if (!icst) icst = 1;
+  static const double sc[] = {1.0, 10.0, 100.0, 1000.0, 1e6, 1e10};
+  icscale = sc[seed % 6]; icscalei = (long long)icscale;
+  /* two of three pseudo-random runs are periodic (see icpick), with occasional deviations;
+     a control loop then sees the same kind of reading in every period */
+  iccyc = (int)(icrand() % 3);
+  for (int t = 0; t < 16; t++) icL[t] = 1 + (int)(icrand() % 8);
+  icdev = (int)(icrand() % 3) * 8;
+  { static const int mu[] = {3, 8, 15, 30}; icmut = mu[icrand() % 4]; }
+  if (icmode == 'M') iccyc = 0;
+  const char *f = icenv_inputs;
+  if (f) { FILE *fp = fopen(f, "r"); if (fp) { unsigned long long x; long cap = 0;
+    while (fscanf(fp, "%llx", &x) == 1) { if (icn == cap) { cap = cap ? 2 * cap : 64; icv = realloc(icv, cap * sizeof *icv); if (!icv) _exit(6); } icv[icn++] = x; }
+    fclose(fp); } }
+  /* a mutation keeps a prefix of the given inputs exactly (a random length) */
+  icfix = (icmode == 'M' && icn > 0) ? (long)(icrand() % (unsigned long long)(icn + 1)) : 0;
+}
+static void icput(const char *b, int n) { (void)!write(2, b, n); }
+/* batch mode (ICPIC3_BATCH names a file of `mode seed inputs-file err-file limit-ms` lines):
+   before main, fork one child per line; each child runs the program with that feed and its
+   standard error in err-file and an alarm at its time limit; the parent waits, then exits */
+#include <signal.h>
+#include <fcntl.h>
+#include <time.h>
+#include <sys/wait.h>
+__attribute__((constructor)) static void icbatch(void) {
+  const char *bf = getenv("ICPIC3_BATCH");
+  if (!bf) return;
+  FILE *fp = fopen(bf, "r");
+  if (!fp) _exit(7);
+  static char mode[8], seed[32], inp[4096], errp[4096]; long lim;
+  while (fscanf(fp, "%7s %31s %4095s %4095s %ld", mode, seed, inp, errp, &lim) == 5) {
+    pid_t pid = fork();
+    if (pid < 0) _exit(7);
+    if (pid == 0) {
+      fclose(fp);
+      int fd = open(errp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd < 0) _exit(7);
+      dup2(fd, 2); close(fd);
+      icenv_set = 1; icenv_feed = mode; icenv_seed = seed; icenv_inputs = strcmp(inp, "-") ? inp : 0;
+      alarm((unsigned)((lim + 999) / 1000)); /* the time limit ends the child (SIGALRM) */
+      return; /* on to main */
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0) { }
+  }
+  fclose(fp);
+  _exit(0);
+}
+static void iclog(const char *t, unsigned long long v) { char b[80]; int n = snprintf(b, sizeof b, "I %s %llx\n", t, v); icput(b, n); ick++; }
+static int icgenerate(void) { icinit(); if (ick >= ICMAX) _exit(5); if (icmode == 'M') return ick >= icfix && ((int)(icrand() % 100) < icmut || icn == 0); return icmode == 'R'; }
+static unsigned long long icfeed(void) { if (ick < icn) return icv[ick]; if (icmode == 'E') _exit(3); if (icmode == 'M' && icn > 0) return icv[ick % icn]; return 0; }
+static unsigned long long icrand(void) { icst ^= icst >> 12; icst ^= icst << 25; icst ^= icst >> 27; return icst * 2685821657736338717ULL; }
+/* a constant of the program, or a neighbour of it */
+static double icdictval(void) {
+  double d = icdict[icrand() % (unsigned)icndict];
+  switch (icrand() % 6) { case 0: return -d; case 1: return d + 1.0; case 2: return d - 1.0;
+    case 3: return d * (1.0 + 1e-3) + 1e-3; case 4: return d * (1.0 - 1e-3) - 1e-3; default: return d; }
+}
+static long long icgen_int(long long lo, long long hi) {
+  unsigned r = (unsigned)(icrand() % 100);
+  if (icndict > 0 && r >= 90) { double d = icdictval(); if (d > -9e18 && d < 9e18) return (long long)d; }
+  static const long long sp[] = {0, 1, -1, 2, -2, 3, 7, 8, 10, -10, 15, 16, 31, 32, 33, 63, 64, 100, -100, 127, 128, 255, 256, 1000, -1000, 32767, 65535};
+  if (r < 3) return lo;
+  if (r < 6) return hi;
+  if (r < 30) return sp[icrand() % 27];
+  return (long long)(icrand() % (2ULL * (unsigned long long)icscalei + 1ULL)) - icscalei;
+}
+static unsigned long long icpick(int t, unsigned long long fresh) {
+  if (!iccyc) return fresh;
+  /* periodic: input i repeats input i - L (of any type: a loop reads its inputs in a fixed
+     order), or, per type, the type's input j repeats its input j - L_t */
+  int slot = iccyc == 1 ? (int)(ick % icL[15]) : (int)(icnt[t]++ % icL[t]);
+  if (iccyc == 1) t = 15;
+  if (!icpal_ok[t][slot]) { icpal_ok[t][slot] = 1; icpal[t][slot] = fresh; return fresh; }
+  if ((int)(icrand() % 100) < icdev) return fresh;
+  return icpal[t][slot];
+}
+static double icgen_real(void) {
+  unsigned r = (unsigned)(icrand() % 100);
+  if (icndict > 0 && r >= 85) return icdictval();
+  static const double sp[] = {0.0, -0.0, 1.0, -1.0, 0.5, -0.5, 2.0, -2.0, 0.1, -0.1, 10.0, -10.0, 100.0, -100.0, 1000.0, -1000.0, 1e6, -1e6, 1e20, -1e20, 3e38, -3e38};
+  if (r < 2) return __builtin_nan("");
+  if (r < 4) return (r & 1) ? __builtin_inf() : -__builtin_inf();
+  if (r < 25) return sp[icrand() % 22];
+  double u = (double)(icrand() >> 11) / 9007199254740992.0;
+  /* the run's scale, or (one value in three) any of them */
+  static const double sc[] = {1.0, 10.0, 100.0, 1000.0, 1e6, 1e10};
+  double k = icrand() % 3 ? icscale : sc[icrand() % 6];
+  if (r < 60) return (2.0 * u - 1.0) * k;
+  if (r < 80) return u * k;
+  return (double)(long long)((2.0 * u - 1.0) * k);
+}
+float __VERIFIER_nondet_float(void) { uint32_t u; if (icgenerate()) { float f = (float)icgen_real(); memcpy(&u, &f, 4); u = (uint32_t)icpick(14, u); } else u = (uint32_t)icfeed(); iclog("float", u); float f; memcpy(&f, &u, 4); return f; }
+double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d = icgen_real(); memcpy(&u, &d, 8); u = icpick(15, u); } else u = icfeed(); iclog("double", u); double d; memcpy(&d, &u, 8); return d; }
+"#,
+    );
+    let ranges: &[(&str, &str, &str)] = &[
+        ("char", "-128LL", "127LL"),
+        ("uchar", "0LL", "255LL"),
+        ("short", "-32768LL", "32767LL"),
+        ("ushort", "0LL", "65535LL"),
+        ("int", "-2147483648LL", "2147483647LL"),
+        ("uint", "0LL", "4294967295LL"),
+        ("unsigned_int", "0LL", "4294967295LL"),
+        (
+            "long",
+            "(-9223372036854775807LL - 1)",
+            "9223372036854775807LL",
+        ),
+        ("ulong", "0LL", "(long long)18446744073709551615ULL"),
+        (
+            "longlong",
+            "(-9223372036854775807LL - 1)",
+            "9223372036854775807LL",
+        ),
+        ("ulonglong", "0LL", "(long long)18446744073709551615ULL"),
+        ("bool", "0LL", "1LL"),
+    ];
+    for (i, (n, t)) in NONDET_TYPES.iter().enumerate() {
+        let (_, lo, hi) = ranges
+            .iter()
+            .find(|r| r.0 == *n)
+            .copied()
+            .unwrap_or(("", "0LL", "0LL"));
+        // a Boolean is 0 or 1 with equal odds (icgen_int's special values are nearly all
+        // nonzero)
+        let gen = if *n == "bool" {
+            "(icrand() & 1ULL)".to_string()
+        } else {
+            format!("(unsigned long long)icgen_int({lo}, {hi})")
+        };
+        let _ = writeln!(
+            h,
+            "{t} __VERIFIER_nondet_{n}(void) {{ unsigned long long u = icgenerate() ? icpick({i}, {gen}) : icfeed(); {t} v = ({t})u; iclog(\"{n}\", (unsigned long long)v); return v; }}"
+        );
+    }
+    let _ = writeln!(
+        h,
+        "static unsigned char iccov[{n}], icubs[{n}];\nvoid __icpic3_cover(int id) {{ if (!iccov[id]) {{ char b[32]; int n = snprintf(b, sizeof b, \"G %d\\n\", id); iccov[id] = 1; icput(b, n); }} }}\nstatic void icub(int id) {{ if (!icubs[id]) {{ char b[32]; int n = snprintf(b, sizeof b, \"U %d\\n\", id); icubs[id] = 1; icput(b, n); }} }}",
+        n = ngoals.max(1)
+    );
+    h.push_str("float __icpic3_cvf(int id, float v, long double lo1, long double hi1) { if (!((long double)v > lo1 && (long double)v < hi1)) icub(id); return v; }\n");
+    h.push_str("double __icpic3_cvd(int id, double v, long double lo1, long double hi1) { if (!((long double)v > lo1 && (long double)v < hi1)) icub(id); return v; }\n");
+    h.push_str("void __assert_fail(const char *a, const char *b, unsigned int c, const char *d) { (void)a; (void)b; (void)c; (void)d; _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void __VERIFIER_error(void) { _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void reach_error(void) { _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) _exit(4); }\n");
+    h.push_str("__attribute__((weak)) void assume_abort_if_not(int c) { if (!c) _exit(4); }\n");
+    if cfg.function != "main" {
+        let cty = |t: Ty| match t {
+            Ty::Void => "void".to_string(),
+            t => t.c_name(),
+        };
+        let ps: Vec<String> = cfg.entry_params.iter().map(|t| cty(*t)).collect();
+        let _ = writeln!(
+            h,
+            "{} {}({});",
+            cty(cfg.entry_ret),
+            cfg.function,
+            if ps.is_empty() {
+                "void".into()
+            } else {
+                ps.join(", ")
+            }
+        );
+        h.push_str("int main(void) {\n");
+        let mut args = Vec::new();
+        for (i, t) in cfg.entry_params.iter().enumerate() {
+            let _ = writeln!(
+                h,
+                "  {} a{i} = ({})__VERIFIER_nondet_{}();",
+                cty(*t),
+                cty(*t),
+                nondet_name(*t)
+            );
+            args.push(format!("a{i}"));
+        }
+        let _ = writeln!(
+            h,
+            "  {}({});\n  return 0;\n}}",
+            cfg.function,
+            args.join(", ")
+        );
+    }
+    h
+}
+
+/// One instrumented build of [`observe`]: the program text and, for the sanitizer build,
+/// where each undefined-behaviour goal's operator may be reported.
+struct ObserveBuild {
+    exe: PathBuf,
+    /// (file, line, column) → (index into `goals`, kind, span length) of the goals whose
+    /// span covers that position of the compiled text
+    ub_at: UbMap,
+    /// (file, line, column) → the goals of the innermost block item at that position (with
+    /// the item's length instead of the goal's)
+    ub_stmt: UbMap,
+    /// per index into `goals`: the kind and operation of the check
+    sigs: Vec<(super::cfg::GoalKind, Option<super::cfg::UbSig>)>,
+}
+
+/// (file, line, column) → (index into `goals`, kind, span length, group): goals of one group
+/// are reported as one goal (same position, kind and function: the copies of an inlined
+/// function, the checks of `a + b + c` that start at the same place)
+type UbMap = std::collections::HashMap<
+    (String, usize, usize),
+    Vec<(usize, super::cfg::GoalKind, usize, usize)>,
+>;
+
+/// The group of each of `goals` (see [`UbMap`]).
+fn goal_groups(cfg: &Cfg, goals: &[usize]) -> Vec<usize> {
+    let key = |g: usize| {
+        let x = &cfg.goals[g];
+        (x.pos.clone(), x.kind, x.function.clone())
+    };
+    (0..goals.len())
+        .map(|i| {
+            (0..i)
+                .find(|&j| key(goals[j]) == key(goals[i]))
+                .unwrap_or(i)
+        })
+        .collect()
+}
+
+/// Builds the program with the goals `which` (indices into `goals`) instrumented: markers
+/// for branch goals (`sanitize` false) or exact conversion checks plus gcc's
+/// UndefinedBehaviorSanitizer for undefined-behaviour goals (`sanitize` true).
+fn observe_build(
+    dir: &std::path::Path,
+    text: &str,
+    cfg: &Cfg,
+    goals: &[usize],
+    which: &[usize],
+    sanitize: bool,
+    harness: &str,
+) -> Result<ObserveBuild, String> {
+    let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
+    // (index into `goals`, span start, span end, innermost statement)
+    type UbSpan = (usize, usize, usize, Option<(usize, usize)>);
+    let mut spans: Vec<UbSpan> = Vec::new();
+    let mut done: Vec<Instrument> = Vec::new();
+    for &gi in which {
+        let g = goals[gi];
+        // copies of one goal (an inlined function's) share one place: instrumented once
+        if done.contains(&cfg.goals[g].instrument) {
+            continue;
+        }
+        done.push(cfg.goals[g].instrument.clone());
+        let mark = format!("__icpic3_cover({gi});");
+        match cfg.goals[g].instrument {
+            Instrument::WrapStmt(a, b) if !sanitize => {
+                ins.push((a, (0, b, 0), format!("{{{mark} ")));
+                ins.push((b, (1, a, 1), " }".into()));
+            }
+            Instrument::ElseAfter(a, b) if !sanitize => {
+                ins.push((a, (0, b, 1), "{ ".into()));
+                ins.push((b, (1, a, 0), format!(" }} else {{{mark}}}")));
+            }
+            Instrument::WrapExpr(a, b) if !sanitize => {
+                ins.push((a, (0, b, 0), format!("(__icpic3_cover({gi}), ")));
+                ins.push((b, (1, a, 1), ")".into()));
+            }
+            Instrument::ConvCheck {
+                start,
+                end,
+                from,
+                lo,
+                hi,
+            } if sanitize => {
+                let f = if from == Ty::F32 { "f" } else { "d" };
+                ins.push((start, (0, end, 0), format!("__icpic3_cv{f}({gi}, (")));
+                ins.push((
+                    end,
+                    (1, start, 1),
+                    format!("), {}.0L, {}.0L)", lo - 1, hi + 1),
+                ));
+            }
+            Instrument::Ub(a, b) if sanitize => spans.push((gi, a, b, cfg.goals[g].ub_stmt)),
+            _ => {}
+        }
+    }
+    ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
+    let mut prog = text.to_string();
+    for (off, _, s) in &ins {
+        if *off > prog.len() || !prog.is_char_boundary(*off) {
+            return Err("instrumentation offset out of range".into());
+        }
+        prog.insert_str(*off, s);
+    }
+    let mut header = String::from(
+        "void __icpic3_cover(int);\nfloat __icpic3_cvf(int, float, long double, long double);\ndouble __icpic3_cvd(int, double, long double, long double);\n",
+    );
+    if cfg.function != "main" {
+        header.push_str("#define main __icpic3_original_main\n");
+    }
+    let prog = format!("{header}{prog}");
+    // where the sanitizer may report each undefined-behaviour goal: every position of its
+    // span, moved by the text inserted before it
+    let mut ub_at = UbMap::new();
+    let mut ub_stmt = UbMap::new();
+    if !spans.is_empty() {
+        let mut offs: Vec<(usize, usize)> = ins.iter().map(|(o, _, s)| (*o, s.len())).collect();
+        offs.sort();
+        let src = super::parse::Source::new(prog.clone(), "<replay>");
+        let at = |o: usize| {
+            let shift: usize = offs
+                .iter()
+                .take_while(|(x, _)| *x <= o)
+                .map(|(_, l)| l)
+                .sum();
+            let p = src.pos(header.len() + o + shift);
+            (p.file, p.line, p.col)
+        };
+        let groups = goal_groups(cfg, goals);
+        for (gi, a, b, stmt) in spans {
+            let kind = cfg.goals[goals[gi]].kind;
+            for o in a..b.min(text.len()) {
+                ub_at
+                    .entry(at(o))
+                    .or_default()
+                    .push((gi, kind, b - a, groups[gi]));
+            }
+            if let Some((sa, sb)) = stmt {
+                for o in sa..sb.min(text.len()) {
+                    ub_stmt
+                        .entry(at(o))
+                        .or_default()
+                        .push((gi, kind, sb - sa, groups[gi]));
+                }
+            }
+        }
+    }
+    let tag = if sanitize { "ub" } else { "br" };
+    let p = dir.join(format!("prog_{tag}.c"));
+    let hp = dir.join("harness.c");
+    let exe = dir.join(format!("prog_{tag}"));
+    if std::fs::write(&p, &prog).is_err() || std::fs::write(&hp, harness).is_err() {
+        return Err("cannot write the replay files".into());
+    }
+    let mut cmd = Command::new("gcc");
+    cmd.args([
+        "-std=gnu11",
+        "-O0",
+        "-w",
+        "-fno-builtin",
+        "-ffp-contract=off",
+        "-fexcess-precision=standard",
+        "-frounding-math",
+        "-fsignaling-nans",
+        "-mfpmath=sse",
+        "-msse2",
+    ]);
+    if sanitize {
+        cmd.args([
+            "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero,bounds",
+            "-fsanitize-recover=all",
+        ]);
+    }
+    let out = cmd.arg(&p).arg(&hp).arg("-lm").arg("-o").arg(&exe).output();
+    match out {
+        Err(e) => Err(format!("cannot run gcc: {e}")),
+        Ok(o) if !o.status.success() => {
+            let msg = String::from_utf8_lossy(&o.stderr);
+            let first = msg
+                .lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or("")
+                .to_string();
+            Err(format!("gcc could not build the replay: {first}"))
+        }
+        Ok(_) => Ok(ObserveBuild {
+            exe,
+            ub_at,
+            ub_stmt,
+            sigs: goals
+                .iter()
+                .map(|&g| (cfg.goals[g].kind, cfg.goals[g].ub_sig.clone()))
+                .collect(),
+        }),
+    }
+}
+
+/// Whether a sanitizer message fits the goal's operation: for signed overflow and shifts
+/// the operator and every integer-constant operand must be the ones shown (a report of an
+/// operation gcc folded from several, `x * 6` for `(x * 3) * 2`, does not fit).
+fn sig_matches(msg: &str, sig: &(super::cfg::GoalKind, Option<super::cfg::UbSig>)) -> bool {
+    use super::cfg::GoalKind as K;
+    let (kind, sig) = sig;
+    if !matches!(kind, K::Overflow | K::Shift) {
+        return true;
+    }
+    let Some(sig) = sig else {
+        return false;
+    };
+    let nums: Vec<i128> = msg
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';' || c == '\'')
+        .filter_map(|t| t.parse::<i128>().ok())
+        .collect();
+    let lits_in = |shown: &[i128]| {
+        sig.lhs.is_none_or(|v| shown.contains(&v)) && sig.rhs.is_none_or(|v| shown.contains(&v))
+    };
+    if let Some(rest) = msg.strip_prefix("signed integer overflow: ") {
+        // "A op B cannot be represented in type 'T'"
+        let mut w = rest.split_whitespace();
+        let (Some(a), Some(op), Some(b)) = (w.next(), w.next(), w.next()) else {
+            return false;
+        };
+        let (Ok(a), Ok(b)) = (a.parse::<i128>(), b.parse::<i128>()) else {
+            return false;
+        };
+        return op == sig.op && lits_in(&[a, b]);
+    }
+    if msg.starts_with("negation of ") {
+        return sig.op == "neg";
+    }
+    if msg.starts_with("division of ") {
+        // "division of A by -1 cannot be represented"
+        return (sig.op == "/" || sig.op == "%") && nums.len() >= 2 && lits_in(&nums[..2]);
+    }
+    if let Some(rest) = msg.strip_prefix("shift exponent ") {
+        // "shift exponent B is too large for N-bit type 'T'" / "... is negative"
+        let b = rest
+            .split_whitespace()
+            .next()
+            .and_then(|t| t.parse::<i128>().ok());
+        return (sig.op == "<<" || sig.op == ">>") && sig.rhs.is_none_or(|v| Some(v) == b);
+    }
+    if let Some(rest) = msg.strip_prefix("left shift of negative value ") {
+        let a = rest
+            .split_whitespace()
+            .next()
+            .and_then(|t| t.parse::<i128>().ok());
+        return sig.op == "<<" && sig.lhs.is_none_or(|v| Some(v) == a);
+    }
+    if let Some(rest) = msg.strip_prefix("left shift of ") {
+        // "left shift of A by B places cannot be represented in type 'T'"
+        let w: Vec<&str> = rest.split_whitespace().collect();
+        let a = w.first().and_then(|t| t.parse::<i128>().ok());
+        let b = w.get(2).and_then(|t| t.parse::<i128>().ok());
+        return sig.op == "<<"
+            && sig.lhs.is_none_or(|v| Some(v) == a)
+            && sig.rhs.is_none_or(|v| Some(v) == b);
+    }
+    false
+}
+
+/// Of the candidates of `kind`, those with the smallest span if they are all one group (one
+/// reported goal), otherwise none (ambiguous).
+fn innermost(
+    cands: &[(usize, super::cfg::GoalKind, usize, usize)],
+    kind: super::cfg::GoalKind,
+) -> Vec<usize> {
+    let Some(len) = cands.iter().filter(|c| c.1 == kind).map(|c| c.2).min() else {
+        return vec![];
+    };
+    let at: Vec<_> = cands.iter().filter(|c| c.1 == kind && c.2 == len).collect();
+    if at.iter().all(|c| c.3 == at[0].3) {
+        at.iter().map(|c| c.0).collect()
+    } else {
+        vec![]
+    }
+}
+
+/// Runs one build with one feed; the goals it reached, in order.
+fn observe_run(
+    dir: &std::path::Path,
+    b: &ObserveBuild,
+    feed: &Feed,
+    k: usize,
+    lp64: bool,
+) -> Vec<Hit> {
+    let _ = k;
+    let errp = dir.join("err.txt");
+    let inp = dir.join("in.txt");
+    let (mode, given, limit) = feed_mode(feed);
+    let mut cmd = Command::new(&b.exe);
+    cmd.env("ICPIC3_FEED", mode.to_string())
+        .env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=0")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null());
+    if let Feed::Random(s) | Feed::Mutate(_, s) = feed {
+        cmd.env("ICPIC3_SEED", s.to_string());
+    }
+    if let Some(v) = given {
+        let t: String = v.iter().map(|x| format!("{:x}\n", x.raw())).collect();
+        if std::fs::write(&inp, t).is_err() {
+            return vec![];
+        }
+        cmd.env("ICPIC3_INPUTS", &inp);
+    }
+    let Ok(ef) = std::fs::File::create(&errp) else {
+        return vec![];
+    };
+    cmd.stderr(Stdio::from(ef));
+    let Ok(mut child) = cmd.spawn() else {
+        return vec![];
+    };
+    let start = Instant::now();
+    // most runs take about a millisecond: poll often at first
+    let mut nap = Duration::from_micros(50);
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) => {
+                if start.elapsed() > Duration::from_secs(limit) {
+                    let _ = child.kill();
+                    let _ = child.wait();
+                    break;
+                }
+                std::thread::sleep(nap);
+                nap = (nap * 2).min(Duration::from_millis(2));
+            }
+            Err(_) => return vec![],
+        }
+    }
+    parse_run(b, feed, &errp, lp64)
+}
+
+/// Mode letter, given values and time limit (s) of a feed.
+fn feed_mode(feed: &Feed) -> (char, Option<&Vec<InputValue>>, u64) {
+    match feed {
+        Feed::Exact(v) => ('E', Some(v), 20),
+        Feed::Padded(v) => ('P', Some(v), 2),
+        Feed::Random(0) => ('P', None, 1),
+        Feed::Random(_) => ('R', None, 1),
+        Feed::Mutate(v, _) => ('M', Some(v), 1),
+    }
+}
+
+/// Runs one build with many feeds in one process: the harness forks a child per feed
+/// before `main` (no exec and no dynamic loading per run). Per feed, the goals reached.
+fn observe_batch(
+    dir: &std::path::Path,
+    b: &ObserveBuild,
+    feeds: &[Feed],
+    k0: usize,
+    lp64: bool,
+) -> Vec<Vec<Hit>> {
+    let mut spec = String::new();
+    let mut errs = Vec::new();
+    let mut total_ms = 0u64;
+    // the files of a batch are reused by the next one (thousands of files are slow to remove)
+    let _ = k0;
+    for (j, feed) in feeds.iter().enumerate() {
+        let k = j;
+        let errp = dir.join(format!("err{k}.txt"));
+        let (mode, given, limit) = feed_mode(feed);
+        let inp = match given {
+            Some(v) => {
+                let p = dir.join(format!("in{k}.txt"));
+                let t: String = v.iter().map(|x| format!("{:x}\n", x.raw())).collect();
+                if std::fs::write(&p, t).is_err() {
+                    return vec![vec![]; feeds.len()];
+                }
+                p.display().to_string()
+            }
+            None => "-".to_string(),
+        };
+        let seed = match feed {
+            Feed::Random(s) | Feed::Mutate(_, s) => *s,
+            _ => 1,
+        };
+        let _ = writeln!(
+            spec,
+            "{mode} {seed} {inp} {} {}",
+            errp.display(),
+            limit * 1000
+        );
+        total_ms += limit * 1000 + 50;
+        errs.push(errp);
+    }
+    let sp = dir.join("batch.txt");
+    if std::fs::write(&sp, spec).is_err() {
+        return vec![vec![]; feeds.len()];
+    }
+    let child = Command::new(&b.exe)
+        .env("ICPIC3_BATCH", &sp)
+        .env("UBSAN_OPTIONS", "print_stacktrace=0:halt_on_error=0")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn();
+    if let Ok(mut child) = child {
+        let start = Instant::now();
+        let mut nap = Duration::from_micros(200);
+        loop {
+            match child.try_wait() {
+                Ok(Some(_)) | Err(_) => break,
+                Ok(None) => {
+                    if start.elapsed() > Duration::from_millis(total_ms + 5000) {
+                        let _ = child.kill();
+                        let _ = child.wait();
+                        break;
+                    }
+                    std::thread::sleep(nap);
+                    nap = (nap * 2).min(Duration::from_millis(5));
+                }
+            }
+        }
+    }
+    feeds
+        .iter()
+        .zip(&errs)
+        .map(|(f, e)| parse_run(b, f, e, lp64))
+        .collect()
+}
+
+/// The goals one run reached, from its standard error (see [`observe_harness`]).
+fn parse_run(b: &ObserveBuild, feed: &Feed, errp: &std::path::Path, lp64: bool) -> Vec<Hit> {
+    let (mode, given, _) = feed_mode(feed);
+    let err = std::fs::read(errp).unwrap_or_default();
+    let err = String::from_utf8_lossy(&err);
+    let ngiven = given.map_or(0, |v| v.len());
+    let mut inputs: Vec<InputValue> = Vec::new();
+    let mut hits: Vec<Hit> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut push = |hits: &mut Vec<Hit>, gi: usize, how: Observed, inputs: &[InputValue]| {
+        if seen.insert(gi) {
+            hits.push(Hit {
+                goal: gi,
+                feed: feed.clone(),
+                inputs: inputs.to_vec(),
+                padded: inputs.len() > ngiven && mode == 'P',
+                how,
+            });
+        }
+    };
+    for l in err.lines() {
+        if let Some(r) = l.strip_prefix("I ") {
+            let mut it = r.split(' ');
+            let (Some(n), Some(x)) = (it.next(), it.next()) else {
+                continue;
+            };
+            let (Some(t), Ok(raw)) = (logged_ty(n, lp64), u64::from_str_radix(x, 16)) else {
+                continue;
+            };
+            inputs.push(logged_value(t, raw));
+        } else if let Some(r) = l.strip_prefix("G ") {
+            if let Ok(gi) = r.trim().parse::<usize>() {
+                push(&mut hits, gi, Observed::Marker, &inputs);
+            }
+        } else if let Some(r) = l.strip_prefix("U ") {
+            if let Ok(gi) = r.trim().parse::<usize>() {
+                push(&mut hits, gi, Observed::ExactCheck, &inputs);
+            }
+        } else if let Some((loc, msg)) = l.split_once(": runtime error: ") {
+            // FILE:LINE:COL
+            let mut parts = loc.rsplitn(3, ':');
+            let (Some(col), Some(line), Some(file)) = (parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            let (Ok(col), Ok(line)) = (col.parse::<usize>(), line.parse::<usize>()) else {
+                continue;
+            };
+            let Some(kind) = sanitizer_kind(msg) else {
+                continue;
+            };
+            let key = (file.to_string(), line, col);
+            let how = Observed::Sanitizer(msg.trim().to_string());
+            // the innermost goal of that kind whose span covers the reported operator; two
+            // different goals with the same innermost span: ambiguous, not counted
+            let covering = b.ub_at.get(&key).map_or(&[][..], |c| &c[..]);
+            if covering.iter().any(|c| c.1 == kind) {
+                let inner = innermost(covering, kind);
+                if let Some(g) = inner.into_iter().find(|&g| sig_matches(msg, &b.sigs[g])) {
+                    push(&mut hits, g, how, &inputs);
+                }
+                continue;
+            }
+            // reported elsewhere in a statement (gcc puts some checks at the declared name
+            // or the `=`): the one goal of that kind whose innermost statement is the
+            // innermost one there (several: ambiguous, not counted)
+            let stmt = b.ub_stmt.get(&key).map_or(&[][..], |c| &c[..]);
+            let inner = innermost(stmt, kind);
+            if let Some(g) = inner.into_iter().find(|&g| sig_matches(msg, &b.sigs[g])) {
+                push(&mut hits, g, how, &inputs);
+            }
+        }
+    }
+    hits
+}
+
+/// Runs the program once per feed with every goal of `goals` observed: branch goals (and
+/// error calls) by marker calls in a build with the replay's usual flags, undefined-behaviour
+/// goals in a second build with gcc's UndefinedBehaviorSanitizer (signed overflow, shifts,
+/// integer division by zero, array bounds; its report must point at the goal's operator)
+/// and an exact range check around each float → integer conversion's operand. Per feed, the
+/// goals reached (each with the inputs read before it), in the order reached. The runs stop
+/// early (fewer results than feeds) once every goal was reached or after `budget`.
+///
+/// The feeds come from `more`: called first with no hits, and again whenever its feeds ran
+/// out, with the hits of goals first reached since its last call (to mutate their inputs);
+/// no feeds: done. Each feed run is returned with its hits.
+pub fn observe_with(
+    text: &str,
+    cfg: &Cfg,
+    goals: &[usize],
+    lp64: bool,
+    budget: Option<Duration>,
+    mut more: impl FnMut(&[Hit]) -> Vec<Feed>,
+) -> Result<Vec<(Feed, Vec<Hit>)>, String> {
+    if !lp64 && cfg.model_sensitive {
+        return Err(
+            "ILP32 program uses `long`/`sizeof`; no 32-bit C compiler configured to replay it"
+                .into(),
+        );
+    }
+    let (ub, br): (Vec<usize>, Vec<usize>) =
+        (0..goals.len()).partition(|&gi| is_ub_instrument(cfg, goals[gi]));
+    let dir = tmpdir();
+    if std::fs::create_dir_all(&dir).is_err() {
+        return Err("cannot create a temporary directory".into());
+    }
+    let dict = constants(text);
+    if std::env::var_os("ICPIC3_DEBUG_CONCRETE").is_some() {
+        eprintln!("dictionary: {dict:?}");
+    }
+    let harness = observe_harness(cfg, goals.len(), &dict);
+    let tc = Instant::now();
+    let mut builds = Vec::new();
+    let mut failure = None;
+    for (which, sanitize) in [(&br, false), (&ub, true)] {
+        if which.is_empty() {
+            continue;
+        }
+        match observe_build(&dir, text, cfg, goals, which, sanitize, &harness) {
+            Ok(b) => builds.push(b),
+            Err(e) => failure = Some(e),
+        }
+    }
+    if builds.is_empty() {
+        let _ = std::fs::remove_dir_all(&dir);
+        return Err(failure.unwrap_or_else(|| "nothing to observe".into()));
+    }
+    if std::env::var_os("ICPIC3_DEBUG_CONCRETE").is_some() {
+        eprintln!("builds: {:.3} s", tc.elapsed().as_secs_f64());
+    }
+    let start = Instant::now();
+    let mut reached = vec![false; goals.len()];
+    let mut out = Vec::new();
+    let mut queue: std::collections::VecDeque<Feed> = more(&[]).into();
+    let mut fresh: Vec<Hit> = Vec::new();
+    let mut k = 0;
+    loop {
+        if queue.is_empty() {
+            // the feeds ran out: ask for more, given the goals first reached since
+            queue.extend(more(&fresh));
+            fresh.clear();
+            if queue.is_empty() {
+                break;
+            }
+        }
+        // stop early once every goal was reached or the time budget is spent
+        if reached.iter().all(|&r| r) || budget.is_some_and(|b| start.elapsed() > b) {
+            break;
+        }
+        // one run, or a batch of runs in one forking process
+        let batch: Vec<Feed> = if queue.len() == 1 {
+            queue.drain(..1).collect()
+        } else {
+            queue.drain(..queue.len().min(BATCH)).collect()
+        };
+        let mut per_feed: Vec<Vec<Hit>> = vec![Vec::new(); batch.len()];
+        for b in &builds {
+            if batch.len() == 1 {
+                per_feed[0].extend(observe_run(&dir, b, &batch[0], k, lp64));
+            } else {
+                for (j, hs) in observe_batch(&dir, b, &batch, k, lp64)
+                    .into_iter()
+                    .enumerate()
+                {
+                    per_feed[j].extend(hs);
+                }
+            }
+        }
+        k += batch.len();
+        for (feed, hits) in batch.into_iter().zip(per_feed) {
+            for h in &hits {
+                if let Some(r) = reached.get_mut(h.goal) {
+                    if !*r {
+                        fresh.push(h.clone());
+                    }
+                    *r = true;
+                }
+            }
+            out.push((feed, hits));
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(out)
+}
+
+/// [`observe_with`] for a fixed list of feeds: per feed, the goals reached.
+pub fn observe(
+    text: &str,
+    cfg: &Cfg,
+    goals: &[usize],
+    feeds: &[Feed],
+    lp64: bool,
+    budget: Option<Duration>,
+) -> Result<Vec<Vec<Hit>>, String> {
+    let mut first = true;
+    let runs = observe_with(text, cfg, goals, lp64, budget, |_| {
+        if std::mem::take(&mut first) {
+            feeds.to_vec()
+        } else {
+            vec![]
+        }
+    })?;
+    Ok(runs.into_iter().map(|r| r.1).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::c::cfg::{GoalKind, INT};
+    use crate::c::DataModel;
+
+    fn program(text: &str) -> Option<(crate::c::CFile, Cfg)> {
+        if Command::new("gcc").arg("--version").output().is_err() {
+            return None;
+        }
+        let dir = tmpdir();
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join("t.c");
+        std::fs::write(&p, text).unwrap();
+        let f = crate::c::load(&p, DataModel::Lp64).expect("preprocesses and parses");
+        let cfg = crate::c::lower_fn(&f, DataModel::Lp64, "main", true).expect("lowers");
+        let _ = std::fs::remove_dir_all(&dir);
+        Some((f, cfg))
+    }
+
+    const TEXT: &str = "extern int __VERIFIER_nondet_int(void);\n\
+        static int f(int x) { int r = 0; if (x > 5) { r = x * 2; } return r; }\n\
+        int main(void) { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();\n\
+        return f(a) + f(b); }\n";
+
+    fn goals_at(cfg: &Cfg, kind: GoalKind, line: usize, col: usize) -> Vec<usize> {
+        (0..cfg.goals.len())
+            .filter(|&g| {
+                let x = &cfg.goals[g];
+                x.kind == kind && x.pos.line == line && x.pos.col == col
+            })
+            .collect()
+    }
+
+    /// The two copies of the `else` goal of an inlined `if` are one place in the text: the
+    /// replay instruments it once (twice gave `else` without `if`).
+    #[test]
+    fn inlined_else_goal_replays() {
+        let Some((f, cfg)) = program(TEXT) else {
+            return;
+        };
+        let els = goals_at(&cfg, GoalKind::Else, 2, 38);
+        assert_eq!(els.len(), 2, "{:?}", cfg.goals);
+        let ins = [InputValue::Int(INT, 0), InputValue::Int(INT, 9)];
+        let r = replay(&f.source.text, &cfg, &els, &ins, true, false);
+        assert!(matches!(r, Replay::Confirmed(_)), "{r:?}");
+    }
+
+    /// A signed-overflow goal is confirmed only by a run whose sanitizer report is at it.
+    #[test]
+    fn overflow_confirmed_only_when_observed() {
+        let Some((f, cfg)) = program(TEXT) else {
+            return;
+        };
+        let mul = goals_at(&cfg, GoalKind::Overflow, 2, 51);
+        assert_eq!(mul.len(), 2, "{:?}", cfg.goals);
+        let big = [InputValue::Int(INT, 1 << 30), InputValue::Int(INT, 0)];
+        let r = replay(&f.source.text, &cfg, &mul, &big, true, false);
+        assert!(matches!(r, Replay::Confirmed(_)), "{r:?}");
+        // 2^30 in the second call: the same goal (its other copy)
+        let big2 = [InputValue::Int(INT, 0), InputValue::Int(INT, 1 << 30)];
+        let r = replay(&f.source.text, &cfg, &mul, &big2, true, false);
+        assert!(matches!(r, Replay::Confirmed(_)), "{r:?}");
+        // no overflow at x * 2; f(a) + f(b) overflows instead: not this goal
+        let other = [InputValue::Int(INT, 1 << 29), InputValue::Int(INT, 1 << 29)];
+        let r = replay(&f.source.text, &cfg, &mul, &other, true, false);
+        assert!(matches!(r, Replay::NotReached(_)), "{r:?}");
+        let add = goals_at(&cfg, GoalKind::Overflow, 4, 8);
+        assert_eq!(add.len(), 1, "{:?}", cfg.goals);
+        let r = replay(&f.source.text, &cfg, &add, &other, true, false);
+        assert!(matches!(r, Replay::Confirmed(_)), "{r:?}");
     }
 }
