@@ -186,3 +186,128 @@ pub fn bitblast_bmc(
         k += 1;
     }
 }
+
+/// The step formula of k-induction over `k + 1` states: `¬TARGET(s_i)` for `i < k`, TRANS
+/// between consecutive states, `TARGET(s_k)`; every state only in its declared domain.
+pub fn induction_step(ts: &TransitionSystem, k: usize) -> Formula {
+    let mut f = Formula::new();
+    let mut steps: Vec<Vec<Var>> = Vec::with_capacity(k + 1);
+    for i in 0..=k {
+        let step = ts
+            .state
+            .iter()
+            .enumerate()
+            .map(|(j, sv)| {
+                if sv.is_static && i > 0 {
+                    steps[0][j]
+                } else {
+                    f.add_var(VarInfo {
+                        name: format!("{}@{i}", sv.name),
+                        sort: sv.sort,
+                        domain: sv.domain.clone(),
+                        origin: VarOrigin::Declared { span: sv.span },
+                        fp_const: None,
+                    })
+                }
+            })
+            .collect();
+        steps.push(step);
+    }
+    let bind = |vars: &[Var], step: &[Var]| -> Vec<(Var, Var)> {
+        vars.iter().copied().zip(step.iter().copied()).collect()
+    };
+    for i in 0..k {
+        let mut b = bind(&ts.trans_current, &steps[i]);
+        b.extend(bind(&ts.trans_next, &steps[i + 1]));
+        for r in f.append(&ts.trans, &b, &format!("t{i}")) {
+            f.add_root(r);
+        }
+        // ¬TARGET(s_i): one of its roots fails
+        let roots = f.append(
+            &ts.target,
+            &bind(&ts.target_vars, &steps[i]),
+            &format!("n{i}"),
+        );
+        let c: Vec<_> = roots.iter().map(|&r| !r).collect();
+        f.add_clause(c);
+    }
+    for r in f.append(&ts.target, &bind(&ts.target_vars, &steps[k]), "target") {
+        f.add_root(r);
+    }
+    f
+}
+
+/// k-induction by bit-blasting for small k (1 and 2): SAFE when no run of length < k reaches
+/// the target (BMC) and no k-step path through non-target states enters it. Meant to be cheap
+/// (each SAT call gets a share of `budget`); UNKNOWN otherwise. Both parts are UNSAT claims of
+/// the bit-blaster, whose circuits are checked against the IEEE reference (`bitblast::check`).
+pub fn bitblast_kind(
+    ts: &TransitionSystem,
+    max_k: usize,
+    budget: std::time::Duration,
+    limits: &Limits,
+    log: &Log,
+) -> EngineResult {
+    const KNAME: &str = "kind-bitblast";
+    if let Err(e) = supported(ts) {
+        return EngineResult::unknown(
+            KNAME,
+            format!("bit-blasting does not support {e}"),
+            Stats::default(),
+        );
+    }
+    let end = Instant::now() + budget;
+    let deadline = Some(limits.deadline.map_or(end, |d| d.min(end)));
+    let bl = bitblast::Limits {
+        deadline,
+        interrupt: Some(limits.interrupt.clone()),
+    };
+    for k in 1..=max_k {
+        // base: depth k-1
+        let (f, _) = unroll(ts, k - 1);
+        match bitblast::solve(&f, &bl).0 {
+            Outcome::Unsat => {}
+            Outcome::Sat(_) => {
+                return EngineResult::unknown(
+                    KNAME,
+                    format!("depth {} may reach the target (left to BMC)", k - 1),
+                    Stats::default(),
+                )
+            }
+            Outcome::Unknown(w) | Outcome::Unsupported(w) => {
+                return EngineResult::unknown(
+                    KNAME,
+                    format!("base {}: {w}", k - 1),
+                    Stats::default(),
+                )
+            }
+        }
+        let step = induction_step(ts, k);
+        match bitblast::solve(&step, &bl).0 {
+            Outcome::Unsat => {
+                log(format!(
+                    "{KNAME}: the target is {k}-inductively unreachable"
+                ));
+                return EngineResult {
+                    verdict: Verdict::Safe,
+                    engine: KNAME,
+                    depth: Some(k),
+                    trace: None,
+                    boxes: None,
+                    note: Some(format!(
+                        "no run of length < {k} reaches the target and no {k}-step path \
+                         through non-target states enters it (bit-blasted k-induction)"
+                    )),
+                    stats: Stats::default(),
+                    invariant: None,
+                    extra_stats: Vec::new(),
+                };
+            }
+            Outcome::Unknown(w) => {
+                return EngineResult::unknown(KNAME, format!("step {k}: {w}"), Stats::default())
+            }
+            _ => log(format!("{KNAME}: step {k} is not inductive")),
+        }
+    }
+    EngineResult::unknown(KNAME, format!("not {max_k}-inductive"), Stats::default())
+}

@@ -411,6 +411,9 @@ pub enum EngineKind {
     Ic3,
     /// BMC by bit-blasting (`crate::bitblast_bmc`): counterexamples only
     BmcBitblast,
+    /// k-induction by bit-blasting for k = 1, 2 within a few seconds
+    /// (`crate::bitblast_bmc::bitblast_kind`): proofs only
+    KindBitblast,
 }
 
 impl EngineKind {
@@ -420,6 +423,7 @@ impl EngineKind {
             EngineKind::Kind => "kind",
             EngineKind::Ic3 => "ic3",
             EngineKind::BmcBitblast => "bmc-bitblast",
+            EngineKind::KindBitblast => "kind-bitblast",
         }
     }
 }
@@ -440,7 +444,13 @@ impl Default for PortfolioConfig {
             // finds the 1585-step counterexample of svcomp-floats' Double_div_bad.i (10.5 s
             // alone, 39 s in the three-engine portfolio on a loaded machine; the four-engine
             // portfolio missed it at 10 s and 30 s)
-            engines: vec![EngineKind::Bmc, EngineKind::Kind, EngineKind::Ic3],
+            // kind-bitblast: two or four short SAT calls (at most 5 s), then the thread ends
+            engines: vec![
+                EngineKind::Bmc,
+                EngineKind::Kind,
+                EngineKind::Ic3,
+                EngineKind::KindBitblast,
+            ],
             bmc: BmcConfig::default(),
             kind: KindConfig::default(),
             // chosen by measurement (benchmarks/RESULTS.md, portfolio members): DynAMic on

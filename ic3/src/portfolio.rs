@@ -83,6 +83,13 @@ pub fn portfolio(
                     EngineKind::BmcBitblast => {
                         crate::bitblast_bmc::bitblast_bmc(&ts, &bc, &inner, val.as_ref(), &log)
                     }
+                    EngineKind::KindBitblast => crate::bitblast_bmc::bitblast_kind(
+                        &ts,
+                        2,
+                        std::time::Duration::from_secs(5),
+                        &inner,
+                        &log,
+                    ),
                 }));
                 let r = run.unwrap_or_else(|_| {
                     EngineResult::unknown(
