@@ -9,6 +9,7 @@
 //! the tests against the core solver on random CNF, and every SAT model is checked clause by
 //! clause before it is returned.
 
+use crate::heap::ActivityHeap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -48,10 +49,8 @@ pub struct Sat {
     trail: Vec<u32>,
     trail_lim: Vec<usize>,
     qhead: usize,
-    activity: Vec<f64>,
-    var_inc: f64,
-    heap: Vec<u32>,
-    heap_pos: Vec<usize>,
+    /// VSIDS: the core's activity heap over variables
+    order: ActivityHeap,
     phase: Vec<bool>,
     seen: Vec<bool>,
     unsat: bool,
@@ -89,10 +88,7 @@ impl Sat {
             trail: Vec::new(),
             trail_lim: Vec::new(),
             qhead: 0,
-            activity: vec![0.0; n],
-            var_inc: 1.0,
-            heap: Vec::new(),
-            heap_pos: vec![usize::MAX; n],
+            order: ActivityHeap::new(),
             phase: vec![false; n],
             seen: vec![false; n],
             unsat: false,
@@ -101,7 +97,7 @@ impl Sat {
             interrupt: None,
         };
         for v in 0..n {
-            s.heap_insert(v as u32);
+            s.order.insert(v as u32);
         }
         s
     }
@@ -260,19 +256,6 @@ impl Sat {
         None
     }
 
-    fn bump(&mut self, v: usize) {
-        self.activity[v] += self.var_inc;
-        if self.activity[v] > 1e100 {
-            for a in &mut self.activity {
-                *a *= 1e-100;
-            }
-            self.var_inc *= 1e-100;
-        }
-        if self.heap_pos[v] != usize::MAX {
-            self.sift_up(self.heap_pos[v]);
-        }
-    }
-
     /// 1-UIP learning: the learnt clause (asserting literal first) and the backjump level.
     fn analyze(&mut self, mut confl: u32) -> (Vec<u32>, u32) {
         let mut learnt = vec![0u32];
@@ -286,7 +269,7 @@ impl Sat {
                 let v = var(q);
                 if !self.seen[v] && self.level[v] > 0 {
                     self.seen[v] = true;
-                    self.bump(v);
+                    self.order.bump(v as u32);
                     if self.level[v] >= dl {
                         path += 1;
                     } else {
@@ -380,9 +363,7 @@ impl Sat {
             self.phase[v] = l & 1 == 0;
             self.value[v] = UNDEF;
             self.reason[v] = NO_REASON;
-            if self.heap_pos[v] == usize::MAX {
-                self.heap_insert(v as u32);
-            }
+            self.order.insert(v as u32);
         }
         self.trail.truncate(start);
         self.trail_lim.truncate(lvl as usize);
@@ -461,7 +442,7 @@ impl Sat {
                         let cref = self.attach(learnt, true, lbd);
                         self.enqueue(first, cref);
                     }
-                    self.var_inc /= 0.95;
+                    self.order.decay(0.95);
                     if self.conflicts.is_multiple_of(128) {
                         if let Some(why) = self.out_of_time() {
                             self.cancel_until(0);
@@ -499,7 +480,7 @@ impl Sat {
                     Some(a) => a,
                     None => {
                         let mut pick = None;
-                        while let Some(v) = self.heap_pop() {
+                        while let Some(v) = self.order.pop() {
                             if self.value[v as usize] == UNDEF {
                                 pick = Some(v);
                                 break;
@@ -515,73 +496,6 @@ impl Sat {
                 self.enqueue(next, NO_REASON);
             }
         }
-    }
-
-    // --- the activity heap ---
-
-    fn heap_insert(&mut self, v: u32) {
-        self.heap_pos[v as usize] = self.heap.len();
-        self.heap.push(v);
-        self.sift_up(self.heap.len() - 1);
-    }
-
-    fn heap_pop(&mut self) -> Option<u32> {
-        if self.heap.is_empty() {
-            return None;
-        }
-        let top = self.heap[0];
-        let last = self.heap.pop().expect("non-empty");
-        self.heap_pos[top as usize] = usize::MAX;
-        if !self.heap.is_empty() {
-            self.heap[0] = last;
-            self.heap_pos[last as usize] = 0;
-            self.sift_down(0);
-        }
-        Some(top)
-    }
-
-    fn sift_up(&mut self, mut i: usize) {
-        let v = self.heap[i];
-        while i > 0 {
-            let parent = (i - 1) / 2;
-            let pv = self.heap[parent];
-            if self.activity[pv as usize] >= self.activity[v as usize] {
-                break;
-            }
-            self.heap[i] = pv;
-            self.heap_pos[pv as usize] = i;
-            i = parent;
-        }
-        self.heap[i] = v;
-        self.heap_pos[v as usize] = i;
-    }
-
-    fn sift_down(&mut self, mut i: usize) {
-        let v = self.heap[i];
-        let n = self.heap.len();
-        loop {
-            let l = 2 * i + 1;
-            if l >= n {
-                break;
-            }
-            let r = l + 1;
-            let c = if r < n
-                && self.activity[self.heap[r] as usize] > self.activity[self.heap[l] as usize]
-            {
-                r
-            } else {
-                l
-            };
-            if self.activity[self.heap[c] as usize] <= self.activity[v as usize] {
-                break;
-            }
-            let cv = self.heap[c];
-            self.heap[i] = cv;
-            self.heap_pos[cv as usize] = i;
-            i = c;
-        }
-        self.heap[i] = v;
-        self.heap_pos[v as usize] = i;
     }
 }
 
