@@ -24,9 +24,9 @@ use std::time::Instant;
 
 const NAME: &str = "bmc-bitblast";
 
-/// The unrolling of depth `k` as one formula, and the variables of each step.
-pub fn unroll(ts: &TransitionSystem, k: usize) -> (Formula, Vec<Vec<Var>>) {
-    let mut f = Formula::new();
+/// `k + 1` steps of state variables in `f` (static variables shared by all steps), each in
+/// its declared domain.
+fn step_vars(f: &mut Formula, ts: &TransitionSystem, k: usize) -> Vec<Vec<Var>> {
     let mut steps: Vec<Vec<Var>> = Vec::with_capacity(k + 1);
     for i in 0..=k {
         let step = ts
@@ -49,19 +49,32 @@ pub fn unroll(ts: &TransitionSystem, k: usize) -> (Formula, Vec<Vec<Var>>) {
             .collect();
         steps.push(step);
     }
-    let bind = |vars: &[Var], step: &[Var]| -> Vec<(Var, Var)> {
-        vars.iter().copied().zip(step.iter().copied()).collect()
-    };
-    for r in f.append(&ts.init, &bind(&ts.init_vars, &steps[0]), "init") {
-        f.add_root(r);
-    }
-    for i in 0..k {
-        let mut b = bind(&ts.trans_current, &steps[i]);
-        b.extend(bind(&ts.trans_next, &steps[i + 1]));
+    steps
+}
+
+fn bind(vars: &[Var], step: &[Var]) -> Vec<(Var, Var)> {
+    vars.iter().copied().zip(step.iter().copied()).collect()
+}
+
+/// Asserts TRANS between consecutive steps.
+fn assert_trans(f: &mut Formula, ts: &TransitionSystem, steps: &[Vec<Var>]) {
+    for (i, w) in steps.windows(2).enumerate() {
+        let mut b = bind(&ts.trans_current, &w[0]);
+        b.extend(bind(&ts.trans_next, &w[1]));
         for r in f.append(&ts.trans, &b, &format!("t{i}")) {
             f.add_root(r);
         }
     }
+}
+
+/// The unrolling of depth `k` as one formula, and the variables of each step.
+pub fn unroll(ts: &TransitionSystem, k: usize) -> (Formula, Vec<Vec<Var>>) {
+    let mut f = Formula::new();
+    let steps = step_vars(&mut f, ts, k);
+    for r in f.append(&ts.init, &bind(&ts.init_vars, &steps[0]), "init") {
+        f.add_root(r);
+    }
+    assert_trans(&mut f, ts, &steps);
     for r in f.append(&ts.target, &bind(&ts.target_vars, &steps[k]), "target") {
         f.add_root(r);
     }
@@ -191,43 +204,11 @@ pub fn bitblast_bmc(
 /// between consecutive states, `TARGET(s_k)`; every state only in its declared domain.
 pub fn induction_step(ts: &TransitionSystem, k: usize) -> Formula {
     let mut f = Formula::new();
-    let mut steps: Vec<Vec<Var>> = Vec::with_capacity(k + 1);
-    for i in 0..=k {
-        let step = ts
-            .state
-            .iter()
-            .enumerate()
-            .map(|(j, sv)| {
-                if sv.is_static && i > 0 {
-                    steps[0][j]
-                } else {
-                    f.add_var(VarInfo {
-                        name: format!("{}@{i}", sv.name),
-                        sort: sv.sort,
-                        domain: sv.domain.clone(),
-                        origin: VarOrigin::Declared { span: sv.span },
-                        fp_const: None,
-                    })
-                }
-            })
-            .collect();
-        steps.push(step);
-    }
-    let bind = |vars: &[Var], step: &[Var]| -> Vec<(Var, Var)> {
-        vars.iter().copied().zip(step.iter().copied()).collect()
-    };
-    for i in 0..k {
-        let mut b = bind(&ts.trans_current, &steps[i]);
-        b.extend(bind(&ts.trans_next, &steps[i + 1]));
-        for r in f.append(&ts.trans, &b, &format!("t{i}")) {
-            f.add_root(r);
-        }
+    let steps = step_vars(&mut f, ts, k);
+    assert_trans(&mut f, ts, &steps);
+    for (i, step) in steps[..k].iter().enumerate() {
         // ¬TARGET(s_i): one of its roots fails
-        let roots = f.append(
-            &ts.target,
-            &bind(&ts.target_vars, &steps[i]),
-            &format!("n{i}"),
-        );
+        let roots = f.append(&ts.target, &bind(&ts.target_vars, step), &format!("n{i}"));
         let c: Vec<_> = roots.iter().map(|&r| !r).collect();
         f.add_clause(c);
     }
