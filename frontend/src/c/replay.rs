@@ -246,47 +246,12 @@ pub fn replay(
         "static unsigned char iccov[{}];\nvoid __icpic3_cover(int id) {{ if (!iccov[id]) {{ char b[32]; int n = 0; int v = id; char t[16]; int k = 0; iccov[id] = 1; do {{ t[k++] = (char)('0' + v % 10); v /= 10; }} while (v); b[n++] = 'G'; while (k) b[n++] = t[--k]; b[n++] = ' '; b[n++] = ick > icn ? 'P' : 'T'; b[n++] = '\\n'; (void)!write(2, b, n); }} }}",
         goals.len().max(1)
     );
-    h.push_str("void __assert_fail(const char *a, const char *b, unsigned int c, const char *d) { (void)a; (void)b; (void)c; (void)d; _exit(78); }\n");
-    h.push_str("__attribute__((weak)) void __VERIFIER_error(void) { _exit(78); }\n");
-    h.push_str("__attribute__((weak)) void reach_error(void) { _exit(78); }\n");
-    // weak: a definition in the program wins
-    h.push_str("__attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) _exit(4); }\n");
-    h.push_str("__attribute__((weak)) void assume_abort_if_not(int c) { if (!c) _exit(4); }\n");
-    if cfg.function != "main" {
-        let cty = |t: Ty| match t {
-            Ty::Void => "void".to_string(),
-            t => t.c_name(),
-        };
-        let ps: Vec<String> = cfg.entry_params.iter().map(|t| cty(*t)).collect();
-        let _ = writeln!(
-            h,
-            "{} {}({});",
-            cty(cfg.entry_ret),
-            cfg.function,
-            if ps.is_empty() {
-                "void".into()
-            } else {
-                ps.join(", ")
-            }
-        );
-        h.push_str("int main(void) {\n");
-        let mut args = Vec::new();
-        for (i, t) in cfg.entry_params.iter().enumerate() {
-            let get = match t {
-                Ty::F32 => "__VERIFIER_nondet_float()".to_string(),
-                Ty::F64 => "__VERIFIER_nondet_double()".to_string(),
-                t => format!("({})icnext()", t.c_name()),
-            };
-            let _ = writeln!(h, "  {} a{i} = {get};", cty(*t));
-            args.push(format!("a{i}"));
-        }
-        let _ = writeln!(
-            h,
-            "  {}({});\n  return 0;\n}}",
-            cfg.function,
-            args.join(", ")
-        );
-    }
+    push_stubs(&mut h);
+    push_entry_main(&mut h, cfg, |t| match t {
+        Ty::F32 => "__VERIFIER_nondet_float()".to_string(),
+        Ty::F64 => "__VERIFIER_nondet_double()".to_string(),
+        t => format!("({})icnext()", t.c_name()),
+    });
     let dir = tmpdir();
     if std::fs::create_dir_all(&dir).is_err() {
         return Replay::Unavailable("cannot create a temporary directory".into());
@@ -294,6 +259,55 @@ pub fn replay(
     let r = compile_and_run(&dir, &prog, &h, cover);
     let _ = std::fs::remove_dir_all(&dir);
     r
+}
+
+/// The stubs every harness defines: error calls exit 78, failed assumptions exit 4 (weak: a
+/// definition in the program wins).
+fn push_stubs(h: &mut String) {
+    h.push_str("void __assert_fail(const char *a, const char *b, unsigned int c, const char *d) { (void)a; (void)b; (void)c; (void)d; _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void __VERIFIER_error(void) { _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void reach_error(void) { _exit(78); }\n");
+    h.push_str("__attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) _exit(4); }\n");
+    h.push_str("__attribute__((weak)) void assume_abort_if_not(int c) { if (!c) _exit(4); }\n");
+}
+
+fn c_type(t: Ty) -> String {
+    match t {
+        Ty::Void => "void".to_string(),
+        t => t.c_name(),
+    }
+}
+
+/// For an entry function other than `main`: its declaration and a `main` that calls it with
+/// one input per parameter (`arg` gives the C expression that reads it).
+fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
+    if cfg.function == "main" {
+        return;
+    }
+    let ps: Vec<String> = cfg.entry_params.iter().map(|t| c_type(*t)).collect();
+    let _ = writeln!(
+        h,
+        "{} {}({});",
+        c_type(cfg.entry_ret),
+        cfg.function,
+        if ps.is_empty() {
+            "void".into()
+        } else {
+            ps.join(", ")
+        }
+    );
+    h.push_str("int main(void) {\n");
+    let mut args = Vec::new();
+    for (i, t) in cfg.entry_params.iter().enumerate() {
+        let _ = writeln!(h, "  {} a{i} = {};", c_type(*t), arg(*t));
+        args.push(format!("a{i}"));
+    }
+    let _ = writeln!(
+        h,
+        "  {}({});\n  return 0;\n}}",
+        cfg.function,
+        args.join(", ")
+    );
 }
 
 fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool) -> Replay {
@@ -783,47 +797,10 @@ double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d
     );
     h.push_str("float __icpic3_cvf(int id, float v, long double lo1, long double hi1) { if (!((long double)v > lo1 && (long double)v < hi1)) icub(id); return v; }\n");
     h.push_str("double __icpic3_cvd(int id, double v, long double lo1, long double hi1) { if (!((long double)v > lo1 && (long double)v < hi1)) icub(id); return v; }\n");
-    h.push_str("void __assert_fail(const char *a, const char *b, unsigned int c, const char *d) { (void)a; (void)b; (void)c; (void)d; _exit(78); }\n");
-    h.push_str("__attribute__((weak)) void __VERIFIER_error(void) { _exit(78); }\n");
-    h.push_str("__attribute__((weak)) void reach_error(void) { _exit(78); }\n");
-    h.push_str("__attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) _exit(4); }\n");
-    h.push_str("__attribute__((weak)) void assume_abort_if_not(int c) { if (!c) _exit(4); }\n");
-    if cfg.function != "main" {
-        let cty = |t: Ty| match t {
-            Ty::Void => "void".to_string(),
-            t => t.c_name(),
-        };
-        let ps: Vec<String> = cfg.entry_params.iter().map(|t| cty(*t)).collect();
-        let _ = writeln!(
-            h,
-            "{} {}({});",
-            cty(cfg.entry_ret),
-            cfg.function,
-            if ps.is_empty() {
-                "void".into()
-            } else {
-                ps.join(", ")
-            }
-        );
-        h.push_str("int main(void) {\n");
-        let mut args = Vec::new();
-        for (i, t) in cfg.entry_params.iter().enumerate() {
-            let _ = writeln!(
-                h,
-                "  {} a{i} = ({})__VERIFIER_nondet_{}();",
-                cty(*t),
-                cty(*t),
-                nondet_name(*t)
-            );
-            args.push(format!("a{i}"));
-        }
-        let _ = writeln!(
-            h,
-            "  {}({});\n  return 0;\n}}",
-            cfg.function,
-            args.join(", ")
-        );
-    }
+    push_stubs(&mut h);
+    push_entry_main(&mut h, cfg, |t| {
+        format!("({})__VERIFIER_nondet_{}()", c_type(t), nondet_name(t))
+    });
     h
 }
 
