@@ -16,6 +16,10 @@ use std::time::Instant;
 
 const UNDEF: u8 = 2;
 const NO_REASON: u32 = u32::MAX;
+/// Set in [`Watch::cref`] of a two-literal clause: its blocker is the other literal, so
+/// propagation never touches the clause itself (most clauses of Tseitin-encoded gates are
+/// binary).
+const BINARY: u32 = 1 << 31;
 
 /// The answer of [`Sat::solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +39,9 @@ struct Watch {
 struct Clause {
     lits: Vec<u32>,
     lbd: u32,
+    learnt: bool,
+    /// took part in a conflict analysis since the last reduction
+    used: bool,
     deleted: bool,
 }
 
@@ -53,6 +60,12 @@ pub struct Sat {
     order: ActivityHeap,
     phase: Vec<bool>,
     seen: Vec<bool>,
+    /// literals found not redundant during the current minimization (`poisoned` lists them)
+    poison: Vec<bool>,
+    poisoned: Vec<usize>,
+    /// per decision level, the `stamp` of the last LBD count that met it
+    level_stamp: Vec<u64>,
+    stamp: u64,
     unsat: bool,
     pub conflicts: u64,
     deadline: Option<Instant>,
@@ -91,6 +104,10 @@ impl Sat {
             order: ActivityHeap::new(),
             phase: vec![false; n],
             seen: vec![false; n],
+            poison: vec![false; n],
+            poisoned: Vec::new(),
+            level_stamp: vec![0; n + 1],
+            stamp: 0,
             unsat: false,
             conflicts: 0,
             deadline: None,
@@ -157,17 +174,20 @@ impl Sat {
 
     fn attach(&mut self, lits: Vec<u32>, learnt: bool, lbd: u32) -> u32 {
         let cref = self.clauses.len() as u32;
+        let tag = if lits.len() == 2 { cref | BINARY } else { cref };
         self.watches[neg(lits[0]) as usize].push(Watch {
-            cref,
+            cref: tag,
             blocker: lits[1],
         });
         self.watches[neg(lits[1]) as usize].push(Watch {
-            cref,
+            cref: tag,
             blocker: lits[0],
         });
         self.clauses.push(Clause {
             lits,
             lbd,
+            learnt,
+            used: false,
             deleted: false,
         });
         if learnt {
@@ -200,9 +220,30 @@ impl Sat {
             while i < ws.len() {
                 let w = ws[i];
                 i += 1;
-                if lv(&self.value, w.blocker) == 1 {
+                let bv = lv(&self.value, w.blocker);
+                if bv == 1 {
                     ws[j] = w;
                     j += 1;
+                    continue;
+                }
+                if w.cref & BINARY != 0 {
+                    // the other literal is the blocker: unit or conflict without the clause
+                    ws[j] = w;
+                    j += 1;
+                    if bv == 0 {
+                        conflict = Some(w.cref & !BINARY);
+                        while i < ws.len() {
+                            ws[j] = ws[i];
+                            j += 1;
+                            i += 1;
+                        }
+                    } else {
+                        let v = var(w.blocker);
+                        self.value[v] = (w.blocker & 1 == 0) as u8;
+                        self.level[v] = dl;
+                        self.reason[v] = w.cref & !BINARY;
+                        self.trail.push(w.blocker);
+                    }
                     continue;
                 }
                 let c = &mut self.clauses[w.cref as usize];
@@ -264,8 +305,10 @@ impl Sat {
         let mut idx = self.trail.len();
         let dl = self.decision_level();
         loop {
-            let lits = self.clauses[confl as usize].lits.clone();
-            for &q in lits.iter().skip(if p.is_some() { 1 } else { 0 }) {
+            self.touch(confl);
+            let c = &self.clauses[confl as usize];
+            for k in (p.is_some() as usize)..c.lits.len() {
+                let q = self.clauses[confl as usize].lits[k];
                 let v = var(q);
                 if !self.seen[v] && self.level[v] > 0 {
                     self.seen[v] = true;
@@ -303,33 +346,26 @@ impl Sat {
                 c.swap(0, k);
             }
         }
-        // local minimization: drop literals implied by others of the clause
-        let keep: Vec<bool> = learnt
+        // recursive minimization (MiniSat): drop a literal whose reason chain ends in
+        // literals of the clause; the abstraction of their levels prunes hopeless chains
+        let abstract_levels = learnt[1..]
             .iter()
-            .enumerate()
-            .map(|(i, &q)| {
-                if i == 0 {
-                    return true;
-                }
-                let r = self.reason[var(q)];
-                if r == NO_REASON {
-                    return true;
-                }
-                !self.clauses[r as usize]
-                    .lits
-                    .iter()
-                    .all(|&x| var(x) == var(q) || self.seen[var(x)] || self.level[var(x)] == 0)
-            })
-            .collect();
-        for &q in &learnt {
-            self.seen[var(q)] = false;
+            .fold(0u32, |acc, &q| acc | abstract_level(self.level[var(q)]));
+        let mut to_clear: Vec<usize> = learnt.iter().map(|&q| var(q)).collect();
+        let mut out = vec![learnt[0]];
+        for &q in &learnt[1..] {
+            if self.reason[var(q)] == NO_REASON
+                || !self.redundant(q, abstract_levels, &mut to_clear)
+            {
+                out.push(q);
+            }
         }
-        let mut out: Vec<u32> = learnt
-            .iter()
-            .zip(&keep)
-            .filter(|(_, &k)| k)
-            .map(|(&q, _)| q)
-            .collect();
+        for v in to_clear {
+            self.seen[v] = false;
+        }
+        for v in std::mem::take(&mut self.poisoned) {
+            self.poison[v] = false;
+        }
         // the second watch: the literal of the highest level below
         let mut bt = 0;
         if out.len() > 1 {
@@ -345,11 +381,73 @@ impl Sat {
         (out, bt)
     }
 
+    /// Whether `p` (false, with a reason) follows from literals marked `seen` and level-0
+    /// facts; marks what it proves on the way (remembered in `to_clear`).
+    fn redundant(&mut self, p: u32, abstract_levels: u32, to_clear: &mut Vec<usize>) -> bool {
+        let top = to_clear.len();
+        let mut stack = vec![p];
+        while let Some(q) = stack.pop() {
+            let r = self.reason[var(q)] as usize;
+            for k in 0..self.clauses[r].lits.len() {
+                let x = self.clauses[r].lits[k];
+                let v = var(x);
+                if v == var(q) || self.seen[v] || self.level[v] == 0 {
+                    continue;
+                }
+                if self.reason[v] != NO_REASON
+                    && !self.poison[v]
+                    && abstract_level(self.level[v]) & abstract_levels != 0
+                {
+                    self.seen[v] = true;
+                    stack.push(x);
+                    to_clear.push(v);
+                } else {
+                    // what this search explored is not known to be implied: remember it as
+                    // poison so that later searches in the same analysis stop there at once
+                    self.poison[v] = true;
+                    self.poisoned.push(v);
+                    for &u in &to_clear[top..] {
+                        self.seen[u] = false;
+                        self.poison[u] = true;
+                        self.poisoned.push(u);
+                    }
+                    to_clear.truncate(top);
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Marks a clause used by conflict analysis; a learnt clause's LBD only goes down.
+    fn touch(&mut self, cref: u32) {
+        let c = &self.clauses[cref as usize];
+        if !c.learnt {
+            return;
+        }
+        if c.lbd > 2 {
+            let lits = std::mem::take(&mut self.clauses[cref as usize].lits);
+            let lbd = self.lbd(&lits);
+            let c = &mut self.clauses[cref as usize];
+            c.lits = lits;
+            c.lbd = c.lbd.min(lbd);
+        }
+        self.clauses[cref as usize].used = true;
+    }
+
+    /// The number of distinct decision levels among `lits` (Glucose's "literal block
+    /// distance"), counted with a per-level stamp instead of a sort.
     fn lbd(&mut self, lits: &[u32]) -> u32 {
-        let mut levels: Vec<u32> = lits.iter().map(|&l| self.level[var(l)]).collect();
-        levels.sort_unstable();
-        levels.dedup();
-        levels.len() as u32
+        self.stamp += 1;
+        let mut n = 0;
+        for &l in lits {
+            let lvl = self.level[var(l)] as usize;
+            if self.level_stamp[lvl] != self.stamp {
+                self.level_stamp[lvl] = self.stamp;
+                n += 1;
+            }
+        }
+        n
     }
 
     fn cancel_until(&mut self, lvl: u32) {
@@ -377,9 +475,13 @@ impl Sat {
             .copied()
             .filter(|&c| {
                 let cl = &self.clauses[c as usize];
-                !cl.deleted && cl.lbd > 2 && !self.locked(c)
+                // core (LBD ≤ 2) clauses stay; mid-tier ones stay while they are used
+                !cl.deleted && cl.lbd > 2 && !(cl.lbd <= 6 && cl.used) && !self.locked(c)
             })
             .collect();
+        for &c in &self.learnts {
+            self.clauses[c as usize].used = false;
+        }
         cands.sort_by_key(|&c| std::cmp::Reverse(self.clauses[c as usize].lbd));
         for &c in cands.iter().take(cands.len() / 2) {
             let cl = &mut self.clauses[c as usize];
@@ -389,7 +491,7 @@ impl Sat {
         let clauses = &self.clauses;
         self.learnts.retain(|&c| !clauses[c as usize].deleted);
         for ws in &mut self.watches {
-            ws.retain(|w| !clauses[w.cref as usize].deleted);
+            ws.retain(|w| !clauses[(w.cref & !BINARY) as usize].deleted);
         }
     }
 
@@ -418,26 +520,43 @@ impl Sat {
             return SatAnswer::Unsat;
         }
         self.cancel_until(0);
-        let mut restarts = 0u32;
-        let mut next_reduce = 4000u64;
+        let mut next_reduce = self.conflicts + 4000;
+        // Glucose-style restarts (Audemard and Simon, "Refining restarts strategies for SAT
+        // and UNSAT", CP 2012): restart when the recent learnt clauses are much worse (higher
+        // LBD) than the long-run average, unless the trail is unusually long, which suggests
+        // the search is close to a model
+        let mut lbd_fast = Ema::new(1.0 / 32.0);
+        let mut lbd_slow = Ema::new(1.0 / 8192.0);
+        let mut trail_avg = Ema::new(1.0 / 4096.0);
+        let mut since_restart = 0u64;
         loop {
-            let budget = luby(restarts) * 100;
-            restarts += 1;
-            let mut in_restart = 0u64;
             loop {
                 if let Some(confl) = self.propagate() {
                     self.conflicts += 1;
-                    in_restart += 1;
+                    since_restart += 1;
                     if self.decision_level() == 0 {
                         self.unsat = true;
                         return SatAnswer::Unsat;
                     }
+                    let trail_len = self.trail.len() as f64;
+                    if self.conflicts > 10_000
+                        && since_restart > 0
+                        && trail_len > 1.4 * trail_avg.value
+                    {
+                        // blocking: postpone the restart
+                        lbd_fast.reset();
+                    }
+                    trail_avg.push(trail_len);
                     let (learnt, bt) = self.analyze(confl);
                     self.cancel_until(bt);
                     if learnt.len() == 1 {
+                        lbd_fast.push(1.0);
+                        lbd_slow.push(1.0);
                         self.enqueue(learnt[0], NO_REASON);
                     } else {
                         let lbd = self.lbd(&learnt);
+                        lbd_fast.push(lbd as f64);
+                        lbd_slow.push(lbd as f64);
                         let first = learnt[0];
                         let cref = self.attach(learnt, true, lbd);
                         self.enqueue(first, cref);
@@ -451,9 +570,11 @@ impl Sat {
                     }
                     continue;
                 }
-                if in_restart >= budget {
+                if since_restart >= 50 && lbd_fast.full() && 0.8 * lbd_fast.value > lbd_slow.value {
+                    since_restart = 0;
+                    lbd_fast.reset();
                     self.cancel_until(0);
-                    break;
+                    continue;
                 }
                 if self.conflicts >= next_reduce {
                     next_reduce = self.conflicts + 4000 + 300 * (self.conflicts / 4000);
@@ -499,33 +620,48 @@ impl Sat {
     }
 }
 
-/// The Luby sequence 1 1 2 1 1 2 4 ... (index from 0).
-fn luby(mut i: u32) -> u64 {
-    let mut size = 1u64;
-    let mut seq = 0u32;
-    while size < i as u64 + 1 {
-        seq += 1;
-        size = 2 * size + 1;
+/// A 32-bit abstraction of a decision level, for the quick test in `Sat::redundant`.
+fn abstract_level(level: u32) -> u32 {
+    1 << (level & 31)
+}
+
+/// An exponential moving average that starts as a plain mean (no bias towards 0) and
+/// counts how many values it has seen since the last reset.
+struct Ema {
+    alpha: f64,
+    value: f64,
+    seen: u64,
+}
+
+impl Ema {
+    fn new(alpha: f64) -> Ema {
+        Ema {
+            alpha,
+            value: 0.0,
+            seen: 0,
+        }
     }
-    let mut x = i as u64;
-    while size - 1 != x {
-        size = (size - 1) >> 1;
-        seq -= 1;
-        x %= size;
+
+    fn push(&mut self, x: f64) {
+        self.seen += 1;
+        let a = self.alpha.max(1.0 / self.seen as f64);
+        self.value += a * (x - self.value);
     }
-    let _ = &mut i;
-    1u64 << seq
+
+    /// Enough values since the reset to stand for its window.
+    fn full(&self) -> bool {
+        self.seen as f64 * self.alpha >= 1.0
+    }
+
+    /// Forgets the count (not the value), so a fresh window must fill before it is trusted.
+    fn reset(&mut self) {
+        self.seen = 0;
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn luby_sequence() {
-        let got: Vec<u64> = (0..15).map(luby).collect();
-        assert_eq!(got, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
-    }
 
     /// Random 3-SAT around the threshold: every SAT model satisfies every clause, and the
     /// answers agree with exhaustive enumeration on small instances.
