@@ -18,6 +18,7 @@
 //! atom over the term: an over-approximation, so UNSAT stays sound and SAT is re-checked.
 
 pub mod check;
+pub mod elim;
 pub mod float;
 pub mod gates;
 pub mod sat;
@@ -1165,16 +1166,8 @@ enum SatResult {
 /// Decides the clauses with the plain CDCL solver of [`sat`]; a model is re-checked
 /// against every clause before it is returned.
 fn sat_solve(g: &Gates, limits: &Limits) -> SatResult {
-    let n = g.num_vars() as usize;
-    let mut s = sat::Sat::new(n + 1);
-    s.set_limits(limits.deadline, limits.interrupt.clone());
+    let n = g.num_vars() as usize + 1;
     let lit = |b: Bit| b.0;
-    for c in &g.clauses {
-        let ls: Vec<u32> = c.iter().map(|&b| lit(b)).collect();
-        if !s.add_clause(&ls) {
-            return SatResult::Unsat;
-        }
-    }
     // first avoid every unspecified value (see `Gates::unspecified`); only the unrestricted
     // call may answer UNSAT
     let avoid: Vec<u32> = g
@@ -1183,6 +1176,26 @@ fn sat_solve(g: &Gates, limits: &Limits) -> SatResult {
         .filter(|b| !b.is_const())
         .map(|&b| lit(!b))
         .collect();
+    // the assumptions' variables must survive variable elimination
+    let mut frozen = vec![false; n];
+    for &a in &avoid {
+        frozen[(a >> 1) as usize] = true;
+    }
+    let original: Vec<Vec<u32>> = g
+        .clauses
+        .iter()
+        .map(|c| c.iter().map(|&b| lit(b)).collect())
+        .collect();
+    let (clauses, elim) = elim::eliminate(n, &original, &frozen);
+    drop(original);
+    let mut s = sat::Sat::new(n);
+    s.set_limits(limits.deadline, limits.interrupt.clone());
+    for c in &clauses {
+        if !s.add_clause(c) {
+            return SatResult::Unsat;
+        }
+    }
+    drop(clauses);
     let first = if avoid.is_empty() || g.unspecified.contains(&Bit::TRUE) {
         s.solve(&[])
     } else {
@@ -1195,7 +1208,9 @@ fn sat_solve(g: &Gates, limits: &Limits) -> SatResult {
         sat::SatAnswer::Unsat => SatResult::Unsat,
         sat::SatAnswer::Unknown(r) => SatResult::Unknown(r),
         sat::SatAnswer::Sat => {
-            let model: Vec<bool> = (0..=n).map(|v| s.model_value(v)).collect();
+            let mut model: Vec<bool> = (0..n).map(|v| s.model_value(v)).collect();
+            elim.extend(&mut model);
+            // the model is checked against the clauses as encoded, before elimination
             let holds = g
                 .clauses
                 .iter()
