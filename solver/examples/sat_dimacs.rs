@@ -72,10 +72,11 @@ fn main() {
         let ans = if ok { s.solve(&[]) } else { SatAnswer::Unsat };
         let secs = t.elapsed().as_secs_f64();
         if ans == SatAnswer::Sat {
-            let holds = clauses.iter().all(|c| {
-                c.iter()
-                    .any(|&l| s.model_value((l >> 1) as usize) == (l & 1 == 0))
-            });
+            let mut model: Vec<bool> = (0..n).map(|v| s.model_value(v)).collect();
+            elim.extend(&mut model);
+            let holds = clauses
+                .iter()
+                .all(|c| c.iter().any(|&l| model[(l >> 1) as usize] == (l & 1 == 0)));
             if !holds {
                 bad = true;
                 println!("{path}: MODEL VIOLATES A CLAUSE");

@@ -618,14 +618,20 @@ impl Sat {
         }
         self.cancel_until(0);
         let mut next_reduce = self.conflicts + 4000;
-        // Glucose-style restarts (Audemard and Simon, "Refining restarts strategies for SAT
-        // and UNSAT", CP 2012): restart when the recent learnt clauses are much worse (higher
-        // LBD) than the long-run average, unless the trail is unusually long, which suggests
-        // the search is close to a model
+        // Two modes alternate, each phase twice as long as the last (CaDiCaL's "stable" and
+        // "focused" modes). Focused: Glucose-style restarts (Audemard and Simon, "Refining
+        // restarts strategies for SAT and UNSAT", CP 2012), restarting when the recent learnt
+        // clauses are much worse (higher LBD) than the long-run average, unless the trail is
+        // unusually long; good at refutations. Stable: rare restarts on the Luby sequence,
+        // which lets phase saving walk into models; good on satisfiable circuits.
         let mut lbd_fast = Ema::new(1.0 / 32.0);
         let mut lbd_slow = Ema::new(1.0 / 8192.0);
         let mut trail_avg = Ema::new(1.0 / 4096.0);
         let mut since_restart = 0u64;
+        let mut stable = false;
+        let mut mode_len = 2000u64;
+        let mut mode_end = self.conflicts + mode_len;
+        let mut luby_index = 0u32;
         loop {
             if let Some(confl) = self.propagate() {
                 self.conflicts += 1;
@@ -664,7 +670,24 @@ impl Sat {
                 }
                 continue;
             }
-            if since_restart >= 50 && lbd_fast.full() && 0.8 * lbd_fast.value > lbd_slow.value {
+            let switch = self.conflicts >= mode_end;
+            if switch {
+                stable = !stable;
+                if !stable {
+                    mode_len *= 2;
+                }
+                mode_end = self.conflicts + mode_len;
+            }
+            let restart = switch
+                || if stable {
+                    since_restart >= luby(luby_index) * 512
+                } else {
+                    since_restart >= 50 && lbd_fast.full() && 0.8 * lbd_fast.value > lbd_slow.value
+                };
+            if restart {
+                if stable {
+                    luby_index += 1;
+                }
                 since_restart = 0;
                 lbd_fast.reset();
                 self.cancel_until(0);
@@ -711,6 +734,23 @@ impl Sat {
             self.enqueue(next, NO_REASON);
         }
     }
+}
+
+/// The Luby sequence 1 1 2 1 1 2 4 ... (index from 0).
+fn luby(i: u32) -> u64 {
+    let mut size = 1u64;
+    let mut seq = 0u32;
+    while size < i as u64 + 1 {
+        seq += 1;
+        size = 2 * size + 1;
+    }
+    let mut x = i as u64;
+    while size - 1 != x {
+        size = (size - 1) >> 1;
+        seq -= 1;
+        x %= size;
+    }
+    1u64 << seq
 }
 
 /// The number of distinct decision levels among `lits` (Glucose's "literal block
@@ -770,6 +810,12 @@ impl Ema {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn luby_sequence() {
+        let got: Vec<u64> = (0..15).map(luby).collect();
+        assert_eq!(got, vec![1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
 
     /// Random 3-SAT around the threshold: every SAT model satisfies every clause, and the
     /// answers agree with exhaustive enumeration on small instances.
