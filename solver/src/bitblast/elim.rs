@@ -182,13 +182,8 @@ mod tests {
     /// variables are never eliminated.
     #[test]
     fn elimination_preserves_satisfiability_and_models_extend() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::bitblast::check::Rng::new(0x9e37_79b9_7f4a_7c15u64);
+        let mut rnd = move || rng.next_u64();
         let (mut eliminated, mut sats, mut unsats) = (0, 0, 0);
         for _ in 0..400 {
             let n = 4 + (rnd() % 9) as usize;

@@ -901,13 +901,8 @@ mod tests {
             s.conflicts
         );
 
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = crate::bitblast::check::Rng::new(0x2545_f491_4f6c_dd1du64);
+        let mut rnd = move || rng.next_u64();
         for _ in 0..6 {
             let n = 250usize;
             let hidden: Vec<bool> = (0..n).map(|_| rnd() & 1 == 1).collect();
