@@ -84,6 +84,22 @@ pub enum Replay {
     Unavailable(String),
 }
 
+/// gcc flags under which the compiled program computes exactly what the solver's semantics
+/// says: IEEE binary32/binary64 on SSE, no contraction into fma, no excess precision, no
+/// builtins folded at compile time, rounding and signalling NaNs respected.
+const GCC_IEEE_FLAGS: [&str; 10] = [
+    "-std=gnu11",
+    "-O0",
+    "-w",
+    "-fno-builtin",
+    "-ffp-contract=off",
+    "-fexcess-precision=standard",
+    "-frounding-math",
+    "-fsignaling-nans",
+    "-mfpmath=sse",
+    "-msse2",
+];
+
 /// `G<id> T` (the goal was reached within the trace's inputs) or `G<id> P` (after the
 /// inputs ran out and were padded with zeros).
 fn parse_cover_line(l: &str) -> Option<(usize, bool)> {
@@ -318,18 +334,7 @@ fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool
         return Replay::Unavailable("cannot write the replay files".into());
     }
     let out = Command::new("gcc")
-        .args([
-            "-std=gnu11",
-            "-O0",
-            "-w",
-            "-fno-builtin",
-            "-ffp-contract=off",
-            "-fexcess-precision=standard",
-            "-frounding-math",
-            "-fsignaling-nans",
-            "-mfpmath=sse",
-            "-msse2",
-        ])
+        .args(GCC_IEEE_FLAGS)
         .arg(&p)
         .arg(&hp)
         .arg("-lm")
@@ -957,18 +962,7 @@ fn observe_build(
         return Err("cannot write the replay files".into());
     }
     let mut cmd = Command::new("gcc");
-    cmd.args([
-        "-std=gnu11",
-        "-O0",
-        "-w",
-        "-fno-builtin",
-        "-ffp-contract=off",
-        "-fexcess-precision=standard",
-        "-frounding-math",
-        "-fsignaling-nans",
-        "-mfpmath=sse",
-        "-msse2",
-    ]);
+    cmd.args(GCC_IEEE_FLAGS);
     if sanitize {
         cmd.args([
             "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero,bounds",
