@@ -61,7 +61,7 @@ fn main() {
         let (reduced, elim) = if no_elim {
             (clauses.clone(), Default::default())
         } else {
-            eliminate(n, &clauses, &vec![false; n])
+            eliminate(n, clauses.clone(), &vec![false; n])
         };
         let eliminated = elim.eliminated().count();
         let mut s = Sat::new(n);

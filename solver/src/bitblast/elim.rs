@@ -46,7 +46,11 @@ const MAX_PAIRS: usize = 400;
 /// Eliminates variables of `clauses` (over variables `0..n`) that are not `frozen`, as long
 /// as each elimination does not increase the number of clauses. Returns the reduced clauses
 /// (an empty clause among them if a resolvent was empty) and the elimination record.
-pub fn eliminate(n: usize, clauses: &[Vec<u32>], frozen: &[bool]) -> (Vec<Vec<u32>>, Elimination) {
+pub fn eliminate(
+    n: usize,
+    clauses: Vec<Vec<u32>>,
+    frozen: &[bool],
+) -> (Vec<Vec<u32>>, Elimination) {
     let mut db: Vec<Option<Vec<u32>>> = Vec::with_capacity(clauses.len());
     let mut occ: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
     let add = |db: &mut Vec<Option<Vec<u32>>>, occ: &mut Vec<Vec<usize>>, mut c: Vec<u32>| {
@@ -61,7 +65,7 @@ pub fn eliminate(n: usize, clauses: &[Vec<u32>], frozen: &[bool]) -> (Vec<Vec<u3
         db.push(Some(c));
     };
     for c in clauses {
-        add(&mut db, &mut occ, c.clone());
+        add(&mut db, &mut occ, c);
     }
     let mut elim = Elimination::default();
     let mut order: Vec<usize> = (0..n)
@@ -201,7 +205,7 @@ mod tests {
                 })
                 .collect();
             let frozen: Vec<bool> = (0..n).map(|_| rnd() % 4 == 0).collect();
-            let (reduced, elim) = eliminate(n, &clauses, &frozen);
+            let (reduced, elim) = eliminate(n, clauses.clone(), &frozen);
             for v in elim.eliminated() {
                 assert!(!frozen[v], "frozen variable {v} eliminated");
                 assert!(
@@ -235,7 +239,7 @@ mod tests {
         );
         // and through the solver: the CDCL model of the reduced CNF extends
         let clauses = vec![vec![0, 2], vec![1, 4], vec![3, 5], vec![2, 4, 6]];
-        let (reduced, elim) = eliminate(4, &clauses, &[false; 4]);
+        let (reduced, elim) = eliminate(4, clauses.clone(), &[false; 4]);
         let mut s = Sat::new(4);
         for c in &reduced {
             s.add_clause(c);

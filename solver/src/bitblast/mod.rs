@@ -1186,8 +1186,7 @@ fn sat_solve(g: &Gates, limits: &Limits) -> SatResult {
         .iter()
         .map(|c| c.iter().map(|&b| lit(b)).collect())
         .collect();
-    let (clauses, elim) = elim::eliminate(n, &original, &frozen);
-    drop(original);
+    let (clauses, elim) = elim::eliminate(n, original, &frozen);
     let mut s = sat::Sat::new(n);
     s.set_limits(limits.deadline, limits.interrupt.clone());
     for c in &clauses {

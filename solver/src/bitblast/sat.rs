@@ -125,6 +125,8 @@ pub struct Sat {
     /// literals found not redundant during the current minimization (`poisoned` lists them)
     poison: Vec<bool>,
     poisoned: Vec<usize>,
+    /// the search stack of `redundant`, kept to avoid an allocation per literal
+    min_stack: Vec<u32>,
     /// per decision level, the `stamp` of the last LBD count that met it
     level_stamp: Vec<u64>,
     stamp: u64,
@@ -176,6 +178,7 @@ impl Sat {
             seen: vec![false; n],
             poison: vec![false; n],
             poisoned: Vec::new(),
+            min_stack: Vec::new(),
             level_stamp: vec![0; n + 1],
             stamp: 0,
             unsat: false,
@@ -448,7 +451,9 @@ impl Sat {
     /// facts; marks what it proves on the way (remembered in `to_clear`).
     fn redundant(&mut self, p: u32, abstract_levels: u32, to_clear: &mut Vec<usize>) -> bool {
         let top = to_clear.len();
-        let mut stack = vec![p];
+        let mut stack = std::mem::take(&mut self.min_stack);
+        stack.clear();
+        stack.push(p);
         while let Some(q) = stack.pop() {
             let r = self.reason[var(q)] as usize;
             for k in 0..self.db.len(r as u32) {
@@ -475,10 +480,12 @@ impl Sat {
                         self.poisoned.push(u);
                     }
                     to_clear.truncate(top);
+                    self.min_stack = stack;
                     return false;
                 }
             }
         }
+        self.min_stack = stack;
         true
     }
 
