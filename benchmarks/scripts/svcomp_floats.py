@@ -32,7 +32,8 @@ def main():
 
     def run(r):
         prog = os.path.join(a.dir, r["program"])
-        yml = open(os.path.join(a.dir, r["task_yml"])).read()
+        # svcomp-floats names the column task_yml, svcomp-floats-2 names it yml
+        yml = open(os.path.join(a.dir, r.get("task_yml") or r["yml"])).read()
         m = re.search(r"data_model:\s*(\w+)", yml)
         dm = (m.group(1) if m else "ILP32").lower()
         cmd = [a.bin, "solve", "--timeout", str(a.timeout), "--data-model", dm, prog]

@@ -137,6 +137,15 @@ pub enum E {
     MinMax(bool, Ty, Box<E>, Box<E>, usize),
     IsNan(Box<E>),
     IsInf(Box<E>),
+    /// the IEEE encoding of a float of type Ty (an unsigned integer of the same width; a NaN
+    /// gives the canonical pattern: the lowerer adds the payload choice)
+    Bits(Ty, Box<E>),
+    /// the float of type Ty with the encoding given by an unsigned integer of its width
+    FromBits(Ty, Box<E>),
+    /// a read through a pointer whose target is resolved only when the whole program is
+    /// lowered (`Lowerer::resolve_dynamic`): dynamic access `site`, part 0 (the scalar or a
+    /// pointer's object id) or 1 (a pointer's offset). Never reaches the encoder.
+    Load(usize, u8),
 }
 
 impl E {
@@ -182,6 +191,11 @@ pub enum Ins {
     Goal(usize),
     /// goal `g` (undefined behaviour) is reached if the condition holds here
     Check(usize, E),
+    /// a write through a pointer resolved after lowering: dynamic access `site` gets the
+    /// value (for a pointer: its object id and offset). Never reaches the encoder.
+    Store(usize, E, Option<E>),
+    /// goal `g` is reached if dynamic access `site` has no valid target (resolved later)
+    CheckAccess(usize, usize),
 }
 
 #[derive(Clone, Debug)]
@@ -203,6 +217,8 @@ pub enum GoalKind {
     ConvRange,
     Shift,
     Bounds,
+    /// a read or write through a null, dangling or out-of-object pointer
+    Pointer,
 }
 
 impl GoalKind {
@@ -219,6 +235,7 @@ impl GoalKind {
             GoalKind::ConvRange => "float-to-int-out-of-range",
             GoalKind::Shift => "invalid-shift",
             GoalKind::Bounds => "array-index-out-of-bounds",
+            GoalKind::Pointer => "invalid-pointer-access",
         }
     }
     pub fn is_ub(self) -> bool {
@@ -229,6 +246,7 @@ impl GoalKind {
                 | GoalKind::ConvRange
                 | GoalKind::Shift
                 | GoalKind::Bounds
+                | GoalKind::Pointer
         )
     }
 }

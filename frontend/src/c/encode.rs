@@ -223,6 +223,17 @@ impl<'a> Enc<'a> {
             }
             E::IsNan(a) => format!("isnan({})", self.emit(a, env)),
             E::IsInf(a) => format!("isinf({})", self.emit(a, env)),
+            E::Bits(_, a) => format!("fp_bits({})", self.emit(a, env)),
+            E::FromBits(t, a) => {
+                let f = if *t == Ty::F32 {
+                    "fp32_of_bits"
+                } else {
+                    "fp64_of_bits"
+                };
+                format!("{f}({})", self.emit(a, env))
+            }
+            // resolved by the lowerer before encoding
+            E::Load(..) => "false".into(),
         }
     }
 
@@ -387,6 +398,10 @@ impl<'a> Enc<'a> {
                             }
                         }
                         (reach.clone(), env.clone())
+                    }
+                    // resolved by the lowerer before encoding
+                    Ins::Store(..) | Ins::CheckAccess(..) => {
+                        return Err("internal error: unresolved pointer access".into())
                     }
                 };
                 if cond == "false" {

@@ -6,6 +6,7 @@
 //! nothing is translated approximately.
 
 use super::cfg::*;
+use super::mem::*;
 use super::parse::{CError, Source};
 use lang_c::ast::*;
 use lang_c::span::{Node, Span};
@@ -18,26 +19,88 @@ pub enum DataModel {
     Ilp32,
 }
 
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Binding {
+    /// a scalar variable (it becomes a one-cell object when its address is taken)
     Var(usize),
     Const(i128),
-    /// a fixed-size array: its elements are the variables `base .. base + len`
-    Array(usize, usize),
+    /// an array, struct, union or pointer object
+    Obj(ObjId),
+    /// a pointer parameter or local that is never assigned after its initialisation and
+    /// whose address is never taken: its value, known when it is bound
+    PtrConst(PtrV),
+}
+
+/// A pointer value: the object id (0: NULL) and the byte offset, and the pointed-to type.
+#[derive(Clone, Debug)]
+pub struct PtrV {
+    pub obj: E,
+    pub off: E,
+    pub to: CType,
+}
+
+/// A value of any C type.
+#[derive(Clone, Debug)]
+enum Val {
+    S(E, Ty),
+    P(PtrV),
+    /// a struct or union, designated by where it is stored
+    Agg(Place, CType),
+}
+
+/// An index term of an lvalue's offset: `e * stride` with `e` in `lo ..= hi`.
+#[derive(Clone, Debug)]
+struct IndexTerm {
+    e: E,
+    ty: Ty,
+    stride: i128,
+    lo: i128,
+    hi: i128,
 }
 
 /// An assignable place.
+#[derive(Clone, Debug)]
 enum Place {
     Var(usize),
-    /// element `index` (of type `ity`) of the array `base .. base + len`, and the
-    /// variables the index expression read
-    Elem(usize, usize, E, Ty, Vec<usize>),
+    /// a location in memory: byte offset `konst + Σ index terms + raw` in object `base`
+    Mem {
+        base: Base,
+        konst: i128,
+        idx: Vec<IndexTerm>,
+        /// a byte offset computed by pointer arithmetic (any value)
+        raw: Option<E>,
+        ty: CType,
+        /// variables the offset expressions read (evaluation-order check)
+        reads: Vec<usize>,
+    },
+}
+
+#[derive(Clone, Debug)]
+enum Base {
+    Obj(ObjId),
+    /// the object a pointer value names, known only at run time
+    Dyn(E),
+}
+
+/// A read or write through a pointer whose object is not known when it is lowered.
+#[derive(Clone, Debug)]
+struct DynSite {
+    obj: E,
+    off: E,
+    leaf: Leaf,
 }
 
 struct FnCtx {
     name: String,
-    ret: Option<(usize, Ty)>,
+    ret: Option<RetSlot>,
     exit: usize,
+}
+
+#[derive(Clone)]
+enum RetSlot {
+    Scalar(usize, Ty),
+    Ptr(usize, usize, CType),
+    Agg(ObjId, CType),
 }
 
 struct SwitchCtx {
@@ -49,7 +112,17 @@ pub struct Lowerer<'a> {
     src: &'a Source,
     model: DataModel,
     pub cfg: Cfg,
-    typedefs: Vec<HashMap<String, Ty>>,
+    typedefs: Vec<HashMap<String, CType>>,
+    tags: Vec<HashMap<String, RecId>>,
+    layouts: Layouts,
+    objects: Vec<Object>,
+    /// scalar variables that became objects (their address was taken)
+    var_obj: HashMap<usize, ObjId>,
+    /// objects whose address was taken (candidates of pointers resolved after lowering)
+    exposed: std::collections::BTreeSet<ObjId>,
+    dyn_sites: Vec<DynSite>,
+    /// functions whose address was taken, by pointer id `FN_ID_BASE + k`
+    fn_ids: Vec<String>,
     scopes: Vec<HashMap<String, Binding>>,
     volatile: Vec<bool>,
     functions: HashMap<String, &'a Node<FunctionDefinition>>,
@@ -58,6 +131,8 @@ pub struct Lowerer<'a> {
     breaks: Vec<usize>,
     continues: Vec<usize>,
     switches: Vec<SwitchCtx>,
+    /// labels of the current function (goto): label name → node
+    labels: Vec<HashMap<String, usize>>,
     /// end of the chain that initialises globals and static locals
     ginit: usize,
     counter: usize,
@@ -67,6 +142,10 @@ pub struct Lowerer<'a> {
     /// (system headers declare structs, pointers, ... that a program need not use)
     poisoned_vars: HashMap<String, CError>,
     poisoned_types: HashMap<String, CError>,
+    /// file-scope variables with a definition (not only `extern` declarations)
+    defined_globals: std::collections::HashSet<String>,
+    /// functions whose address the program takes
+    addr_taken_fns: std::collections::BTreeSet<String>,
 }
 
 type R<T> = Result<T, CError>;
@@ -116,20 +195,20 @@ impl<'a> Lowerer<'a> {
 
     // ---------------------------------------------------------------- types
 
-    fn lookup_typedef(&self, n: &str) -> Option<Ty> {
-        self.typedefs.iter().rev().find_map(|m| m.get(n).copied())
+    fn lookup_typedef(&self, n: &str) -> Option<CType> {
+        self.typedefs.iter().rev().find_map(|m| m.get(n).cloned())
     }
 
-    /// The type named by declaration specifiers; also registers enumerators.
+    /// The type named by declaration specifiers; also registers enumerators and struct tags.
     fn spec_type<'s>(
         &mut self,
         specs: impl Iterator<Item = &'s TypeSpecifier>,
         span: Span,
-    ) -> R<Ty> {
+    ) -> R<CType> {
         let (mut void, mut chr, mut short, mut int, mut long, mut flt, mut dbl) =
             (false, false, false, false, 0, false, false);
         let (mut signed, mut unsigned, mut bool_) = (false, false, false);
-        let mut named: Option<Ty> = None;
+        let mut named: Option<CType> = None;
         let mut any = false;
         for s in specs {
             any = true;
@@ -159,10 +238,20 @@ impl<'a> Lowerer<'a> {
                         }
                         next += 1;
                     }
-                    named = Some(INT);
+                    named = Some(CType::S(INT));
                 }
-                TypeSpecifier::Struct(_) => {
-                    return self.err(span, "structs and unions are not supported")
+                TypeSpecifier::Struct(st) => named = Some(CType::Rec(self.record(st)?)),
+                TypeSpecifier::TypeOf(t) => {
+                    named = Some(match &t.node {
+                        TypeOf::Type(tn) => self.type_name(tn)?,
+                        TypeOf::Expression(e) => self.type_of(e)?,
+                    })
+                }
+                TypeSpecifier::Complex => {
+                    return self.err(span, "`_Complex` types are not supported")
+                }
+                TypeSpecifier::Atomic(_) => {
+                    return self.err(span, "`_Atomic` types are not supported")
                 }
                 _ => return self.err(span, "unsupported type specifier"),
             }
@@ -177,19 +266,22 @@ impl<'a> Lowerer<'a> {
             );
         }
         if void {
-            return Ok(Ty::Void);
+            return Ok(CType::S(Ty::Void));
         }
         if bool_ {
-            return Ok(Ty::Bool);
+            return Ok(CType::S(Ty::Bool));
         }
         if flt {
-            return Ok(Ty::F32);
+            return Ok(CType::S(Ty::F32));
         }
         if dbl {
             if long > 0 {
-                return self.err(span, "`long double` is not supported");
+                return self.err(
+                    span,
+                    "`long double` (x86 80-bit extended precision) is not supported",
+                );
             }
-            return Ok(Ty::F64);
+            return Ok(CType::S(Ty::F64));
         }
         let _ = int;
         let bits = if chr {
@@ -208,10 +300,162 @@ impl<'a> Lowerer<'a> {
             32
         };
         let _ = signed;
-        Ok(Ty::Int {
+        Ok(CType::S(Ty::Int {
             bits,
             signed: !unsigned,
-        })
+        }))
+    }
+
+    fn lookup_tag(&self, n: &str) -> Option<RecId> {
+        self.tags.iter().rev().find_map(|m| m.get(n).copied())
+    }
+
+    /// A struct or union specifier: its record (declared, defined or referenced by tag).
+    fn record(&mut self, st: &Node<StructType>) -> R<RecId> {
+        let union = st.node.kind.node == StructKind::Union;
+        let tag = st.node.identifier.as_ref().map(|i| i.node.name.clone());
+        let existing = tag.as_ref().and_then(|t| {
+            if st.node.declarations.is_some() {
+                // a definition declares the tag in the innermost scope
+                self.tags.last().and_then(|m| m.get(t).copied())
+            } else {
+                self.lookup_tag(t)
+            }
+        });
+        let id = match existing {
+            Some(id) if self.layouts.records[id.0].union == union => id,
+            Some(_) => return self.err(st.span, "tag used for both a struct and a union"),
+            None => {
+                let id = RecId(self.layouts.records.len());
+                self.layouts.records.push(Record {
+                    tag: tag.clone().unwrap_or_else(|| "<anonymous>".into()),
+                    union,
+                    fields: Vec::new(),
+                    size: 0,
+                    align: 1,
+                    complete: false,
+                });
+                if let Some(t) = &tag {
+                    self.tags.last_mut().unwrap().insert(t.clone(), id);
+                }
+                id
+            }
+        };
+        let Some(decls) = &st.node.declarations else {
+            return Ok(id);
+        };
+        if self.layouts.records[id.0].complete {
+            // the same definition seen again (a header included twice in one unit is an
+            // error for the C compiler anyway; an inlined function's local struct is not)
+            return Ok(id);
+        }
+        let mut members = Vec::new();
+        for d in decls {
+            let StructDeclaration::Field(f) = &d.node else {
+                continue;
+            };
+            let mut ts = Vec::new();
+            for s in &f.node.specifiers {
+                if let SpecifierQualifier::TypeSpecifier(x) = &s.node {
+                    ts.push(x.node.clone());
+                }
+            }
+            let base = self.spec_type(ts.iter(), f.span)?;
+            if f.node.declarators.is_empty() {
+                // an anonymous struct or union member (C11)
+                if matches!(base, CType::Rec(_)) {
+                    members.push((None, base));
+                }
+                continue;
+            }
+            for sd in &f.node.declarators {
+                if let Some(w) = &sd.node.bit_width {
+                    let name = sd
+                        .node
+                        .declarator
+                        .as_ref()
+                        .and_then(|d| declarator_name(&d.node))
+                        .unwrap_or_default();
+                    return self.err(
+                        w.span,
+                        format!("bit-field `{name}` in `{}` is not supported", self.layouts.records[id.0].tag),
+                    );
+                }
+                let Some(dd) = &sd.node.declarator else {
+                    continue;
+                };
+                let t = self.derive_type(base.clone(), &dd.node)?;
+                members.push((declarator_name(&dd.node), t));
+            }
+        }
+        if let Err(m) = self.layouts.complete(id, members) {
+            return self.err(st.span, m);
+        }
+        Ok(id)
+    }
+
+    /// The type a declarator gives its name from the specifiers' type `base`.
+    fn derive_type(&mut self, base: CType, d: &Declarator) -> R<CType> {
+        let mut t = base;
+        let (ptrs, suffixes): (Vec<_>, Vec<_>) = d
+            .derived
+            .iter()
+            .partition(|x| matches!(x.node, DerivedDeclarator::Pointer(_)));
+        for _ in &ptrs {
+            t = CType::Ptr(Box::new(t));
+        }
+        for x in suffixes.iter().rev() {
+            t = match &x.node {
+                DerivedDeclarator::Array(a) => {
+                    let n = match &a.node.size {
+                        ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
+                            let n = self.const_int(e)?;
+                            if !(0..=1 << 24).contains(&n) {
+                                return self.err(e.span, "array size out of the supported range");
+                            }
+                            n as usize
+                        }
+                        ArraySize::Unknown => 0,
+                        ArraySize::VariableUnknown => {
+                            return self.err(a.span, "variable-length arrays are not supported")
+                        }
+                    };
+                    CType::Array(Box::new(t), n)
+                }
+                DerivedDeclarator::Function(f) => {
+                    let mut params = Vec::new();
+                    for p in &f.node.parameters {
+                        let info = self.decl_specs(&p.node.specifiers, p.span)?;
+                        let pt = match &p.node.declarator {
+                            Some(pd) => self.derive_type(info.ty, &pd.node)?,
+                            None => info.ty,
+                        };
+                        if pt.is_void() {
+                            continue;
+                        }
+                        params.push(pt.decayed());
+                    }
+                    CType::Func(Box::new(FnType {
+                        ret: t,
+                        params,
+                        variadic: f.node.ellipsis == Ellipsis::Some,
+                    }))
+                }
+                DerivedDeclarator::KRFunction(_) => CType::Func(Box::new(FnType {
+                    ret: t,
+                    params: Vec::new(),
+                    variadic: true,
+                })),
+                DerivedDeclarator::Block(_) => {
+                    return self.err(x.span, "blocks (a clang extension) are not supported")
+                }
+                DerivedDeclarator::Pointer(_) => unreachable!(),
+            };
+        }
+        if let DeclaratorKind::Declarator(inner) = &d.kind.node {
+            return self.derive_type(t, &inner.node);
+        }
+        Ok(t)
     }
 
     fn decl_specs(&mut self, specs: &[Node<DeclarationSpecifier>], span: Span) -> R<DeclInfo> {
@@ -232,6 +476,9 @@ impl<'a> Lowerer<'a> {
                 DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Volatile => {
                     info.volatile = true
                 }
+                DeclarationSpecifier::TypeQualifier(q) if q.node == TypeQualifier::Const => {
+                    info.is_const = true
+                }
                 _ => {}
             }
         }
@@ -239,7 +486,7 @@ impl<'a> Lowerer<'a> {
         Ok(info)
     }
 
-    fn type_name(&mut self, t: &Node<TypeName>) -> R<Ty> {
+    fn type_name(&mut self, t: &Node<TypeName>) -> R<CType> {
         let mut ts = Vec::new();
         for s in &t.node.specifiers {
             if let SpecifierQualifier::TypeSpecifier(x) = &s.node {
@@ -247,12 +494,40 @@ impl<'a> Lowerer<'a> {
             }
         }
         let ty = self.spec_type(ts.iter(), t.span)?;
-        if let Some(d) = &t.node.declarator {
-            if !d.node.derived.is_empty() {
-                return self.err(d.span, "pointer and array types are not supported");
-            }
+        match &t.node.declarator {
+            Some(d) => self.derive_type(ty, &d.node),
+            None => Ok(ty),
         }
-        Ok(ty)
+    }
+
+    /// The type of an expression, without evaluating it (`sizeof`, `typeof`): it is lowered
+    /// into a detached piece of graph whose goals and inputs are dropped.
+    fn type_of(&mut self, e: &Node<Expression>) -> R<CType> {
+        let goals = self.cfg.goals.len();
+        let nondets = self.cfg.nondets.len();
+        let sites = self.dyn_sites.len();
+        let mut dummy = self.cfg.new_node();
+        let r = self.rv_nodecay(e, &mut dummy);
+        self.cfg.goals.truncate(goals);
+        self.cfg.nondets.truncate(nondets);
+        let _ = sites;
+        Ok(match r? {
+            (Val::S(_, t), None) => CType::S(t),
+            (Val::P(p), None) => CType::Ptr(Box::new(p.to)),
+            (Val::Agg(_, t), None) => t,
+            (_, Some(t)) => t,
+        })
+    }
+
+    fn size_of(&mut self, t: &CType, span: Span) -> R<i128> {
+        self.cfg.model_sensitive = true;
+        match self.layouts.size_of(t) {
+            Some(s) => Ok(s as i128),
+            None => self.err(
+                span,
+                format!("`sizeof` of the incomplete type `{}`", self.layouts.name(t)),
+            ),
+        }
     }
 
     fn const_int(&mut self, e: &Node<Expression>) -> R<i128> {
@@ -283,6 +558,13 @@ impl<'a> Lowerer<'a> {
             model,
             cfg: Cfg::default(),
             typedefs: vec![HashMap::new()],
+            tags: vec![HashMap::new()],
+            layouts: Layouts::new(model),
+            objects: Vec::new(),
+            var_obj: HashMap::new(),
+            exposed: Default::default(),
+            dyn_sites: Vec::new(),
+            fn_ids: Vec::new(),
             scopes: vec![HashMap::new()],
             volatile: Vec::new(),
             functions: HashMap::new(),
@@ -291,28 +573,46 @@ impl<'a> Lowerer<'a> {
             breaks: Vec::new(),
             continues: Vec::new(),
             switches: Vec::new(),
+            labels: Vec::new(),
             ginit: 0,
             counter: 0,
             branch_goals,
             poisoned_vars: HashMap::new(),
             poisoned_types: HashMap::new(),
+            defined_globals: Default::default(),
+            addr_taken_fns: Default::default(),
         };
         l.cfg.function = entry.to_string();
         let e = l.cfg.new_node();
         l.cfg.entry = e;
         l.cfg.stop = l.cfg.new_node();
         l.ginit = e;
+        // functions first: a global initializer may take a function's address
         for d in &unit.0 {
-            match &d.node {
-                ExternalDeclaration::Declaration(decl) => {
-                    if let Err(e) = l.global_decl(decl) {
-                        l.poison(decl, e);
+            if let ExternalDeclaration::FunctionDefinition(f) = &d.node {
+                let name = declarator_name(&f.node.declarator.node).unwrap_or_default();
+                l.functions.insert(name, f);
+            }
+        }
+        l.addr_taken_fns = functions_referenced(unit, &l.functions);
+        for d in &unit.0 {
+            if let ExternalDeclaration::Declaration(decl) = &d.node {
+                let is_extern = decl.node.specifiers.iter().any(|s| {
+                    matches!(&s.node, DeclarationSpecifier::StorageClass(c) if c.node == StorageClassSpecifier::Extern)
+                });
+                for id in &decl.node.declarators {
+                    if !is_extern || id.node.initializer.is_some() {
+                        if let Some(n) = declarator_name(&id.node.declarator.node) {
+                            l.defined_globals.insert(n);
+                        }
                     }
                 }
-                ExternalDeclaration::StaticAssert(_) => {}
-                ExternalDeclaration::FunctionDefinition(f) => {
-                    let name = declarator_name(&f.node.declarator.node).unwrap_or_default();
-                    l.functions.insert(name, f);
+            }
+        }
+        for d in &unit.0 {
+            if let ExternalDeclaration::Declaration(decl) = &d.node {
+                if let Err(e) = l.global_decl(decl) {
+                    l.poison(decl, e);
                 }
             }
         }
@@ -327,34 +627,252 @@ impl<'a> Lowerer<'a> {
             ret: None,
             exit: stop,
         });
+        l.labels.push(HashMap::new());
         let params = l.params(f)?;
-        l.cfg.entry_params = params.iter().map(|p| p.1).collect();
-        l.cfg.entry_ret = l.ret_type(f)?;
+        l.cfg.entry_params = params
+            .iter()
+            .map(|p| p.1.scalar().unwrap_or(Ty::Void))
+            .collect();
+        l.cfg.entry_ret = l.ret_type(f)?.scalar().unwrap_or(Ty::Void);
         l.scopes.push(HashMap::new());
         let mut cur = body;
         for (name, ty, span) in params {
-            let v = l.fresh_var(&name, ty);
-            let site = l.cfg.nondets.len();
-            l.cfg.nondets.push(NondetSite {
-                var: v,
-                ty,
-                what: format!("parameter {name}"),
-                fed: true,
-                pos: src.pos(span.start),
-                ret_pos: src.pos(span.end.saturating_sub(1)),
-            });
-            let n = l.cfg.new_node();
-            l.cfg.edge(cur, n, Ins::Havoc(v, site));
-            cur = n;
-            l.scopes.last_mut().unwrap().insert(name, Binding::Var(v));
+            let b = l.entry_param(&name, &ty, span, &mut cur)?;
+            l.scopes.last_mut().unwrap().insert(name, b);
         }
         let end = l.stmt(&f.node.statement, cur)?;
         l.cfg.edge(end, stop, Ins::Skip);
         l.scopes.pop();
         l.fn_stack.pop();
+        l.labels.pop();
         let g = l.ginit;
         l.cfg.edge(g, body, Ins::Skip);
+        l.resolve_dynamic()?;
         Ok(l.cfg)
+    }
+
+    /// Resolves the accesses through pointers whose object was not known when they were
+    /// lowered: each becomes a choice among every exposed object (one whose address the
+    /// program takes) and cell where an access of its kind fits.
+    fn resolve_dynamic(&mut self) -> R<()> {
+        if self.dyn_sites.is_empty() {
+            return Ok(());
+        }
+        let mut todo = Vec::new();
+        for n in 0..self.cfg.nodes.len() {
+            for i in 0..self.cfg.nodes[n].len() {
+                let e = &self.cfg.nodes[n][i];
+                if matches!(
+                    e.ins,
+                    Ins::Store(..) | Ins::CheckAccess(..) | Ins::Assign(_, E::Load(..))
+                ) {
+                    todo.push((n, i));
+                }
+            }
+        }
+        let span0 = Span::none();
+        for (n, i) in todo {
+            let edge = self.cfg.nodes[n][i].clone();
+            let start = self.cfg.new_node();
+            self.cfg.nodes[n][i] = Edge {
+                to: start,
+                ins: Ins::Skip,
+            };
+            let mut cur = start;
+            let site = match &edge.ins {
+                Ins::Store(s, ..) | Ins::CheckAccess(_, s) => *s,
+                Ins::Assign(_, E::Load(s, _)) => *s,
+                _ => unreachable!(),
+            };
+            let cands = self.dyn_candidates(site);
+            let ds = self.dyn_sites[site].clone();
+            let cond = |o: ObjId, off: usize| {
+                E::Cmp(Rel::Eq, OBJ_TY, ds.obj.clone().b(), E::Int(OBJ_TY, o.ptr_id()).b()).and(E::Cmp(
+                    Rel::Eq,
+                    OFF_TY,
+                    ds.off.clone().b(),
+                    E::Int(OFF_TY, off as i128).b(),
+                ))
+            };
+            let last = match edge.ins {
+                Ins::CheckAccess(g, _) => {
+                    let ok = cands.iter().fold(E::False, |a, (o, off)| a.or(cond(*o, *off)));
+                    Ins::Check(g, ok.negate())
+                }
+                Ins::Assign(v, E::Load(_, part)) => {
+                    let mut vals = Vec::new();
+                    for (o, off) in &cands {
+                        if let Some(x) = self.extract(*o, *off as i128, ds.leaf, &mut cur, span0)? {
+                            vals.push((cond(*o, *off), x));
+                        }
+                    }
+                    let (a, b) = self.select(vals, ds.leaf, true, &mut cur);
+                    Ins::Assign(v, if part == 0 { a } else { b.unwrap_or(E::Int(OFF_TY, 0)) })
+                }
+                Ins::Store(_, a, b) => {
+                    for (o, off) in &cands {
+                        if let Some(list) = self.insert(*o, *off as i128, ds.leaf, &a, b.as_ref(), &mut cur, span0)? {
+                            let c = cond(*o, *off);
+                            for (v, x) in list {
+                                let vt = self.cfg.vars[v].ty;
+                                let x = E::Ite(vt, c.clone().b(), x.b(), E::Var(v).b());
+                                cur = self.assign_edge(cur, v, x);
+                            }
+                        }
+                    }
+                    Ins::Skip
+                }
+                _ => unreachable!(),
+            };
+            self.cfg.edge(cur, edge.to, last);
+        }
+        Ok(())
+    }
+
+    /// The (object, offset) pairs an access of dynamic site `site` may hit.
+    fn dyn_candidates(&self, site: usize) -> Vec<(ObjId, usize)> {
+        let ds = &self.dyn_sites[site];
+        if fold_int(&ds.obj) == Some(0) {
+            return Vec::new();
+        }
+        let ps = self.layouts.ptr_size();
+        let size = ds.leaf.size(ps);
+        let mut out = Vec::new();
+        for o in &self.exposed {
+            let obj = &self.objects[o.0];
+            if let Some(k) = fold_int(&ds.off) {
+                if k >= 0 && (k as usize) + size <= obj.size {
+                    out.push((*o, k as usize));
+                }
+                continue;
+            }
+            for c in &obj.cells {
+                let fits = match (&c.kind, ds.leaf) {
+                    (CellKind::Ptr(..), Leaf::Ptr) => true,
+                    (CellKind::Scalar(t, _), Leaf::Scalar(_)) => Layouts::scalar_size(*t) == size,
+                    _ => false,
+                };
+                if fits {
+                    out.push((*o, c.off));
+                }
+            }
+        }
+        out
+    }
+
+    /// A parameter of the analysed function: a scalar is an input; a pointer points to a
+    /// fresh object (not aliased with any other) whose contents are inputs; a struct is an
+    /// object whose contents are inputs.
+    fn entry_param(&mut self, name: &str, ty: &CType, span: Span, cur: &mut usize) -> R<Binding> {
+        match ty {
+            CType::S(t) => {
+                let v = self.fresh_var(name, *t);
+                self.havoc_input(v, format!("parameter {name}"), true, span, cur);
+                Ok(Binding::Var(v))
+            }
+            CType::Ptr(to) => {
+                let o = self.fresh_input_object(&format!("*{name}"), to, span, cur, 0)?;
+                Ok(Binding::PtrConst(PtrV {
+                    obj: E::Int(OBJ_TY, o.ptr_id()),
+                    off: E::Int(OFF_TY, 0),
+                    to: (**to).clone(),
+                }))
+            }
+            _ => {
+                let o = self.fresh_input_object(name, ty, span, cur, 0)?;
+                Ok(Binding::Obj(o))
+            }
+        }
+    }
+
+    /// An object of type `ty` whose scalars are inputs and whose pointers point to further
+    /// fresh objects (up to a depth of 3).
+    fn fresh_input_object(
+        &mut self,
+        name: &str,
+        ty: &CType,
+        span: Span,
+        cur: &mut usize,
+        depth: usize,
+    ) -> R<ObjId> {
+        let ty = match ty {
+            CType::S(Ty::Void) => CType::S(Ty::Int {
+                bits: 8,
+                signed: false,
+            }),
+            t => t.clone(),
+        };
+        if matches!(ty, CType::Func(_)) {
+            return self.err(span, format!("`{name}`: a function pointer parameter of the analysed function is not supported"));
+        }
+        let o = self.new_object(name, &ty, false, span)?;
+        self.exposed.insert(o);
+        let cells = self.objects[o.0].cells.clone();
+        for c in cells {
+            match c.kind {
+                CellKind::Scalar(t, v) => {
+                    let what = format!("{}", self.cfg.vars[v].c_name);
+                    let _ = t;
+                    self.havoc_input(v, what, false, span, cur);
+                }
+                CellKind::Ptr(ov, fv) => {
+                    if depth >= 2 {
+                        return self.err(
+                            span,
+                            format!("`{name}`: pointers nested more than 3 deep in a parameter of the analysed function are not supported"),
+                        );
+                    }
+                    let pointee = self.cell_pointee(o, c.off);
+                    let cn = self.cfg.vars[ov].c_name.clone();
+                    let t = self.fresh_input_object(&format!("*{cn}"), &pointee, span, cur, depth + 1)?;
+                    *cur = self.assign_edge(*cur, ov, E::Int(OBJ_TY, t.ptr_id()));
+                    *cur = self.assign_edge(*cur, fv, E::Int(OFF_TY, 0));
+                }
+            }
+        }
+        Ok(o)
+    }
+
+    /// The pointed-to type of the pointer leaf at `off` of object `o`.
+    fn cell_pointee(&self, o: ObjId, off: usize) -> CType {
+        fn find(l: &Layouts, t: &CType, off: usize) -> Option<CType> {
+            match t {
+                CType::Ptr(p) if off == 0 => Some((**p).clone()),
+                CType::Array(e, n) => {
+                    let s = l.size_of(e)?;
+                    if s == 0 || off / s >= *n {
+                        return None;
+                    }
+                    find(l, e, off % s)
+                }
+                CType::Rec(r) => l.records[r.0]
+                    .fields
+                    .iter()
+                    .filter(|f| f.off <= off)
+                    .find_map(|f| find(l, &f.ty, off - f.off)),
+                _ => None,
+            }
+        }
+        find(&self.layouts, &self.objects[o.0].ty, off).unwrap_or(CType::S(Ty::Int {
+            bits: 8,
+            signed: false,
+        }))
+    }
+
+    fn havoc_input(&mut self, v: usize, what: String, fed: bool, span: Span, cur: &mut usize) {
+        let ty = self.cfg.vars[v].ty;
+        let site = self.cfg.nondets.len();
+        self.cfg.nondets.push(NondetSite {
+            var: v,
+            ty,
+            what,
+            fed,
+            pos: self.src.pos(span.start),
+            ret_pos: self.src.pos(span.end.saturating_sub(1)),
+        });
+        let n = self.cfg.new_node();
+        self.cfg.edge(*cur, n, Ins::Havoc(v, site));
+        *cur = n;
     }
 
     /// Remembers the names of a file-scope declaration that could not be translated.
@@ -387,52 +905,52 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn params(&mut self, f: &Node<FunctionDefinition>) -> R<Vec<(String, Ty, Span)>> {
+    /// The parameters of a function definition (arrays and functions decay to pointers).
+    fn params(&mut self, f: &Node<FunctionDefinition>) -> R<Vec<(String, CType, Span)>> {
         let d = &f.node.declarator.node;
         let mut out = Vec::new();
-        for dd in &d.derived {
-            match &dd.node {
-                DerivedDeclarator::Function(fd) => {
-                    if fd.node.ellipsis == Ellipsis::Some {
-                        return self.err(dd.span, "variadic functions are not supported");
-                    }
-                    for p in &fd.node.parameters {
-                        let info = self.decl_specs(&p.node.specifiers, p.span)?;
-                        if let Some(pd) = &p.node.declarator {
-                            if !pd.node.derived.is_empty() {
-                                return self.err(
-                                    pd.span,
-                                    "pointer and array parameters are not supported",
-                                );
+        // the function declarator is the last suffix of the name's declarator
+        let fd = d.derived.iter().rev().find_map(|x| match &x.node {
+            DerivedDeclarator::Function(fd) => Some(Ok(fd)),
+            DerivedDeclarator::KRFunction(ps) if !ps.is_empty() => Some(Err(x.span)),
+            _ => None,
+        });
+        match fd {
+            None => {}
+            Some(Err(sp)) => return self.err(sp, "K&R-style parameter lists are not supported"),
+            Some(Ok(fd)) => {
+                if fd.node.ellipsis == Ellipsis::Some {
+                    return self.err(fd.span, "variadic functions are not supported");
+                }
+                for p in &fd.node.parameters {
+                    let info = self.decl_specs(&p.node.specifiers, p.span)?;
+                    if let Some(pd) = &p.node.declarator {
+                        let t = self.derive_type(info.ty, &pd.node)?.decayed();
+                        let Some(n) = declarator_name(&pd.node) else {
+                            if t.is_void() {
+                                continue;
                             }
-                            let Some(n) = declarator_name(&pd.node) else {
-                                if info.ty == Ty::Void {
-                                    continue;
-                                }
-                                return self.err(pd.span, "unnamed parameter");
-                            };
-                            if info.ty == Ty::Void {
-                                return self.err(pd.span, "parameter of type void");
-                            }
-                            out.push((n, info.ty, pd.span));
-                        } else if info.ty != Ty::Void {
-                            return self.err(p.span, "unnamed parameter");
+                            return self.err(pd.span, "unnamed parameter");
+                        };
+                        if t.is_void() {
+                            return self.err(pd.span, "parameter of type void");
                         }
+                        out.push((n, t, pd.span));
+                    } else if !info.ty.is_void() {
+                        return self.err(p.span, "unnamed parameter");
                     }
                 }
-                DerivedDeclarator::KRFunction(ps) => {
-                    if !ps.is_empty() {
-                        return self.err(dd.span, "K&R-style parameter lists are not supported");
-                    }
-                }
-                _ => return self.err(dd.span, "functions returning pointers are not supported"),
             }
         }
         Ok(out)
     }
 
-    fn ret_type(&mut self, f: &Node<FunctionDefinition>) -> R<Ty> {
-        Ok(self.decl_specs(&f.node.specifiers, f.span)?.ty)
+    fn ret_type(&mut self, f: &Node<FunctionDefinition>) -> R<CType> {
+        let base = self.decl_specs(&f.node.specifiers, f.span)?.ty;
+        match self.derive_type(base, &f.node.declarator.node)? {
+            CType::Func(ft) => Ok(ft.ret),
+            _ => self.err(f.span, "internal error: a function definition without a function type"),
+        }
     }
 
     // ---------------------------------------------------------------- declarations
@@ -444,78 +962,433 @@ impl<'a> Lowerer<'a> {
             let Some(name) = declarator_name(dec) else {
                 continue;
             };
-            let is_fn = dec.derived.iter().any(|x| {
-                matches!(
-                    x.node,
-                    DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)
-                )
-            });
-            if is_fn {
-                continue; // a prototype
-            }
+            let ty = self.derive_type(info.ty.clone(), dec)?;
             if info.typedef {
-                if !dec.derived.is_empty() {
-                    return self.err(id.span, "pointer and array typedefs are not supported");
-                }
-                self.typedefs[0].insert(name, info.ty);
+                self.typedefs[0].insert(name, ty);
                 continue;
             }
-            if self.array_len(dec)?.is_some() {
-                if info.is_extern && id.node.initializer.is_none() {
-                    return self.err(id.span, "extern arrays are not supported");
+            if matches!(ty, CType::Func(_)) {
+                continue; // a prototype
+            }
+            if ty.is_void() {
+                return self.err(id.span, "variable of type void");
+            }
+            if let Some(Binding::Var(_) | Binding::Obj(_)) = self.scopes[0].get(&name) {
+                // a tentative or extern declaration seen before the definition: the first
+                // one created the object; a definition initialises it
+                if !info.is_extern || id.node.initializer.is_some() {
+                    let b = self.scopes[0].get(&name).cloned().unwrap();
+                    let mut cur = self.ginit;
+                    self.init_binding(&b, &ty, id.node.initializer.as_ref(), &mut cur, true)?;
+                    self.ginit = cur;
                 }
-                let (b, _) = self.array_decl(&name, &info, dec, id, true)?;
+                continue;
+            }
+            let extern_only = info.is_extern && id.node.initializer.is_none();
+            if extern_only && !self.has_definition(&name) {
+                // defined in no unit we see: any value (an input the harness cannot feed)
+                let b = self.declare_object(&name, &ty, &info, id.span)?;
+                let mut cur = self.ginit;
+                self.havoc_binding(&b, &name, id.span, &mut cur);
+                self.ginit = cur;
                 self.scopes[0].insert(name, b);
                 continue;
             }
-            if !dec.derived.is_empty() {
-                return self.err(id.span, "global pointers are not supported");
+            let ty = self.complete_array(ty, id.node.initializer.as_ref());
+            let b = self.declare_object(&name, &ty, &info, id.span)?;
+            self.scopes[0].insert(name, b.clone());
+            if extern_only {
+                continue; // the definition initialises it
             }
-            if info.ty == Ty::Void {
-                return self.err(id.span, "variable of type void");
-            }
-            let v = self.fresh_var(&name, info.ty);
-            self.volatile[v] = info.volatile;
-            self.scopes[0].insert(name, Binding::Var(v));
-            if info.is_extern && id.node.initializer.is_none() {
-                // defined elsewhere: any value
-                let site = self.cfg.nondets.len();
-                self.cfg.nondets.push(NondetSite {
-                    var: v,
-                    ty: info.ty,
-                    what: format!("extern {}", self.cfg.vars[v].c_name),
-                    fed: false,
-                    pos: self.src.pos(id.span.start),
-                    ret_pos: self.src.pos(id.span.end.saturating_sub(1)),
-                });
-                let n = self.cfg.new_node();
-                let g = self.ginit;
-                self.cfg.edge(g, n, Ins::Havoc(v, site));
-                self.ginit = n;
-                continue;
-            }
-            self.init_static(v, info.ty, id.node.initializer.as_ref())?;
+            let mut cur = self.ginit;
+            self.init_binding(&b, &ty, id.node.initializer.as_ref(), &mut cur, true)?;
+            self.ginit = cur;
         }
         Ok(())
     }
 
-    /// `v = init` (or 0) on the global initialisation chain.
-    fn init_static(&mut self, v: usize, ty: Ty, init: Option<&Node<Initializer>>) -> R<()> {
-        let mut cur = self.ginit;
-        let val = match init {
-            None => zero(ty),
-            Some(i) => {
-                let Initializer::Expression(e) = &i.node else {
-                    return self.err(i.span, "initializer lists are not supported");
-                };
-                let (x, t) = self.expr(e, &mut cur)?;
-                self.convert_operand(x, t, ty, &mut cur, e.span, Some(e.span))?
+    /// Is there a file-scope definition (not only `extern` declarations) of `name`?
+    fn has_definition(&self, name: &str) -> bool {
+        self.defined_globals.contains(name)
+    }
+
+    /// `T a[] = {...}`: the length from the initializer.
+    fn complete_array(&self, ty: CType, init: Option<&Node<Initializer>>) -> CType {
+        match (&ty, init) {
+            (CType::Array(e, 0), Some(i)) => match &i.node {
+                Initializer::List(items) => {
+                    let mut n = 0usize;
+                    let mut pos = 0usize;
+                    for it in items {
+                        if let Some(d) = it.node.designation.first() {
+                            if let Designator::Index(x) = &d.node {
+                                if let Some(k) = const_eval_simple(&x.node) {
+                                    pos = k as usize;
+                                }
+                            }
+                        }
+                        pos += 1;
+                        n = n.max(pos);
+                    }
+                    CType::Array(e.clone(), n.max(1))
+                }
+                _ => ty,
+            },
+            _ => ty,
+        }
+    }
+
+    /// A binding for a new variable: a scalar variable or an object.
+    fn declare_object(&mut self, name: &str, ty: &CType, info: &DeclInfo, span: Span) -> R<Binding> {
+        match ty {
+            CType::S(t) => {
+                let v = self.fresh_var(name, *t);
+                self.volatile[v] = info.volatile;
+                Ok(Binding::Var(v))
             }
+            CType::Array(_, 0) => self.err(span, format!("`{name}`: an array of unknown size")),
+            _ => {
+                let o = self.new_object(name, ty, info.is_const, span)?;
+                if info.volatile {
+                    for c in self.objects[o.0].cells.clone() {
+                        if let CellKind::Scalar(_, v) = c.kind {
+                            self.volatile[v] = true;
+                        }
+                    }
+                }
+                Ok(Binding::Obj(o))
+            }
+        }
+    }
+
+    /// A new object of type `ty`: one variable per scalar leaf, two per pointer.
+    fn new_object(&mut self, name: &str, ty: &CType, is_const: bool, span: Span) -> R<ObjId> {
+        let mut leaves = Vec::new();
+        if let Err(m) = self.layouts.leaves(ty, 0, name, &mut leaves) {
+            return self.err(span, format!("`{name}`: {m}"));
+        }
+        let Some(size) = self.layouts.size_of(ty) else {
+            return self.err(span, format!("`{name}` has an incomplete type"));
         };
-        let n = self.cfg.new_node();
-        self.cfg.edge(cur, n, Ins::Assign(v, val));
-        self.ginit = n;
+        let mut cells = Vec::with_capacity(leaves.len());
+        for (off, leaf, path) in leaves {
+            let kind = match leaf {
+                Leaf::Scalar(t) => CellKind::Scalar(t, self.fresh_var(&path, t)),
+                Leaf::Ptr => {
+                    let ov = self.fresh_var(&format!("{path}.obj"), OBJ_TY);
+                    let fv = self.fresh_var(&format!("{path}.off"), OFF_TY);
+                    CellKind::Ptr(ov, fv)
+                }
+            };
+            cells.push(Cell { off, kind });
+        }
+        cells.sort_by_key(|c| c.off);
+        self.objects.push(Object {
+            name: name.to_string(),
+            ty: ty.clone(),
+            size,
+            cells,
+            is_const,
+        });
+        Ok(ObjId(self.objects.len() - 1))
+    }
+
+    /// Every scalar of the binding gets an arbitrary value that is not a harness input.
+    fn havoc_binding(&mut self, b: &Binding, name: &str, span: Span, cur: &mut usize) {
+        let vars: Vec<usize> = match b {
+            Binding::Var(v) => vec![*v],
+            Binding::Obj(o) => self.objects[o.0]
+                .cells
+                .iter()
+                .flat_map(|c| match c.kind {
+                    CellKind::Scalar(_, v) => vec![v],
+                    CellKind::Ptr(a, b) => vec![a, b],
+                })
+                .collect(),
+            _ => vec![],
+        };
+        for v in vars {
+            let what = format!("extern {}", if v == usize::MAX { name } else { &self.cfg.vars[v].c_name });
+            let what = what.to_string();
+            self.havoc_input(v, what, false, span, cur);
+        }
+    }
+
+    /// Initialises a new variable: zero (static storage) or indeterminate (automatic)
+    /// without an initializer; otherwise the initializer, the rest zero.
+    fn init_binding(
+        &mut self,
+        b: &Binding,
+        ty: &CType,
+        init: Option<&Node<Initializer>>,
+        cur: &mut usize,
+        static_storage: bool,
+    ) -> R<()> {
+        let place = match b {
+            Binding::Var(v) => Place::Var(*v),
+            Binding::Obj(o) => self.obj_place(*o),
+            _ => return Ok(()),
+        };
+        match init {
+            None => {
+                if static_storage {
+                    self.zero_fill(&place, cur);
+                } else {
+                    self.forget_all(&place, cur);
+                }
+                Ok(())
+            }
+            Some(i) => match &i.node {
+                Initializer::Expression(e) if !matches!(ty, CType::Array(..)) => {
+                    let v = self.rv(e, cur)?;
+                    let v = self.convert_val(v, ty, cur, e.span)?;
+                    self.write(&place, v, cur, e.span)
+                }
+                Initializer::Expression(e) => {
+                    self.err(e.span, "an array needs an initializer list (string literals are not supported)")
+                }
+                Initializer::List(items) => {
+                    self.zero_fill(&place, cur);
+                    let mut k = 0;
+                    let o = match b {
+                        Binding::Obj(o) => *o,
+                        Binding::Var(v) => self.objectify(*v),
+                        _ => unreachable!(),
+                    };
+                    self.fill(o, ty, 0, items, &mut k, true, cur, i.span)?;
+                    if k < items.len() {
+                        return self.err(items[k].span, "too many initializers");
+                    }
+                    Ok(())
+                }
+            },
+        }
+    }
+
+    fn obj_place(&self, o: ObjId) -> Place {
+        Place::Mem {
+            base: Base::Obj(o),
+            konst: 0,
+            idx: Vec::new(),
+            raw: None,
+            ty: self.objects[o.0].ty.clone(),
+            reads: Vec::new(),
+        }
+    }
+
+    /// Stores zero in every scalar and NULL in every pointer of the place's object range.
+    fn zero_fill(&mut self, p: &Place, cur: &mut usize) {
+        for v in self.place_cells(p) {
+            let t = self.cfg.vars[v].ty;
+            *cur = self.assign_edge(*cur, v, zero(t));
+        }
+    }
+
+    fn forget_all(&mut self, p: &Place, cur: &mut usize) {
+        for v in self.place_cells(p) {
+            let n = self.cfg.new_node();
+            self.cfg.edge(*cur, n, Ins::Forget(v));
+            *cur = n;
+        }
+    }
+
+    /// The variables of a place that designates a whole object (for initialisation).
+    fn place_cells(&self, p: &Place) -> Vec<usize> {
+        match p {
+            Place::Var(v) => vec![*v],
+            Place::Mem {
+                base: Base::Obj(o),
+                ..
+            } => self.objects[o.0]
+                .cells
+                .iter()
+                .flat_map(|c| match c.kind {
+                    CellKind::Scalar(_, v) => vec![v],
+                    CellKind::Ptr(a, b) => vec![a, b],
+                })
+                .collect(),
+            _ => vec![],
+        }
+    }
+
+    /// Fills the aggregate `ty` at byte `off` of object `o` from `items[*k..]` (C11 6.7.9:
+    /// designators, brace elision; `braced`: the list belongs to this aggregate).
+    #[allow(clippy::too_many_arguments)]
+    fn fill(
+        &mut self,
+        o: ObjId,
+        ty: &CType,
+        off: usize,
+        items: &[Node<InitializerListItem>],
+        k: &mut usize,
+        braced: bool,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<()> {
+        let members = self.members_of(ty);
+        if members.is_empty() {
+            // a scalar in braces: `int x = {1};`
+            if *k < items.len() {
+                let it = &items[*k];
+                *k += 1;
+                return self.init_at(o, ty, off, &it.node.initializer, cur);
+            }
+            return Ok(());
+        }
+        let mut i = 0usize;
+        while *k < items.len() {
+            let it = &items[*k];
+            if !it.node.designation.is_empty() {
+                if !braced {
+                    return Ok(());
+                }
+                let (mi, mt, moff) = self.designate(ty, off, &it.node.designation[0])?;
+                let (mt, moff) = self.designate_rest(mt, moff, &it.node.designation[1..])?;
+                self.init_at(o, &mt, moff, &it.node.initializer, cur)?;
+                *k += 1;
+                i = mi + 1;
+                continue;
+            }
+            if i >= members.len() || (self.is_union(ty) && i >= 1) {
+                if braced {
+                    return self.err(it.span, "too many initializers");
+                }
+                return Ok(());
+            }
+            let (mt, moff) = members[i].clone();
+            self.init_member(o, &mt, off + moff, items, k, cur, span)?;
+            i += 1;
+        }
         Ok(())
+    }
+
+    fn is_union(&self, t: &CType) -> bool {
+        matches!(t, CType::Rec(r) if self.layouts.records[r.0].union)
+    }
+
+    /// The subobjects of an aggregate in initialisation order (type, offset).
+    fn members_of(&self, t: &CType) -> Vec<(CType, usize)> {
+        match t {
+            CType::Array(e, n) => {
+                let s = self.layouts.size_of(e).unwrap_or(0);
+                (0..*n).map(|k| ((**e).clone(), k * s)).collect()
+            }
+            CType::Rec(r) => self.layouts.records[r.0]
+                .fields
+                .iter()
+                .map(|f| (f.ty.clone(), f.off))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The member a designator names: its position, type and offset.
+    fn designate(&mut self, ty: &CType, off: usize, d: &Node<Designator>) -> R<(usize, CType, usize)> {
+        match (&d.node, ty) {
+            (Designator::Index(e), CType::Array(el, n)) => {
+                let k = self.const_int(e)?;
+                if k < 0 || k as usize >= *n {
+                    return self.err(e.span, "array designator out of bounds");
+                }
+                let s = self.layouts.size_of(el).unwrap_or(0);
+                Ok((k as usize, (**el).clone(), off + k as usize * s))
+            }
+            (Designator::Member(m), CType::Rec(r)) => {
+                let rec = &self.layouts.records[r.0];
+                match rec
+                    .fields
+                    .iter()
+                    .position(|f| f.name.as_deref() == Some(&m.node.name))
+                {
+                    Some(p) => Ok((p, rec.fields[p].ty.clone(), off + rec.fields[p].off)),
+                    None => match self.layouts.member(*r, &m.node.name) {
+                        Some((t, o)) => Ok((0, t, off + o)),
+                        None => self.err(d.span, format!("no member `{}`", m.node.name)),
+                    },
+                }
+            }
+            _ => self.err(d.span, "unsupported designator"),
+        }
+    }
+
+    fn designate_rest(&mut self, mut t: CType, mut off: usize, ds: &[Node<Designator>]) -> R<(CType, usize)> {
+        for d in ds {
+            let (_, t2, o2) = self.designate(&t, off, d)?;
+            t = t2;
+            off = o2;
+        }
+        Ok((t, off))
+    }
+
+    /// One member from the list: a braced sub-list, a whole struct value, or (brace
+    /// elision) as many items as its scalars need.
+    #[allow(clippy::too_many_arguments)]
+    fn init_member(
+        &mut self,
+        o: ObjId,
+        mt: &CType,
+        moff: usize,
+        items: &[Node<InitializerListItem>],
+        k: &mut usize,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<()> {
+        let it = &items[*k];
+        match &it.node.initializer.node {
+            Initializer::List(sub) => {
+                let mut j = 0;
+                self.fill(o, mt, moff, sub, &mut j, true, cur, it.span)?;
+                if j < sub.len() {
+                    return self.err(sub[j].span, "too many initializers");
+                }
+                *k += 1;
+                Ok(())
+            }
+            Initializer::Expression(e) => {
+                if matches!(mt, CType::Rec(_) | CType::Array(..)) {
+                    if let CType::Rec(_) = mt {
+                        let t = self.type_of(e)?;
+                        if t == *mt {
+                            *k += 1;
+                            return self.init_at(o, mt, moff, &it.node.initializer, cur);
+                        }
+                    }
+                    return self.fill(o, mt, moff, items, k, false, cur, span);
+                }
+                *k += 1;
+                self.init_at(o, mt, moff, &it.node.initializer, cur)
+            }
+        }
+    }
+
+    /// Initialises the subobject of type `t` at `off` of `o`.
+    fn init_at(&mut self, o: ObjId, t: &CType, off: usize, init: &Node<Initializer>, cur: &mut usize) -> R<()> {
+        match &init.node {
+            Initializer::List(sub) => {
+                let mut j = 0;
+                self.fill(o, t, off, sub, &mut j, true, cur, init.span)?;
+                if j < sub.len() {
+                    return self.err(sub[j].span, "too many initializers");
+                }
+                Ok(())
+            }
+            Initializer::Expression(e) => {
+                if let CType::Array(..) = t {
+                    return self.err(e.span, "an array needs an initializer list (string literals are not supported)");
+                }
+                let v = self.rv(e, cur)?;
+                let v = self.convert_val(v, t, cur, e.span)?;
+                let place = Place::Mem {
+                    base: Base::Obj(o),
+                    konst: off as i128,
+                    idx: Vec::new(),
+                    raw: None,
+                    ty: t.clone(),
+                    reads: Vec::new(),
+                };
+                self.write(&place, v, cur, e.span)
+            }
+        }
     }
 
     fn local_decl(&mut self, d: &Node<Declaration>, mut cur: usize) -> R<usize> {
@@ -525,331 +1398,130 @@ impl<'a> Lowerer<'a> {
             let Some(name) = declarator_name(dec) else {
                 continue;
             };
-            if dec.derived.iter().any(|x| {
-                matches!(
-                    x.node,
-                    DerivedDeclarator::Function(_) | DerivedDeclarator::KRFunction(_)
-                )
-            }) {
-                continue;
-            }
+            let ty = self.derive_type(info.ty.clone(), dec)?;
             if info.typedef {
-                if !dec.derived.is_empty() {
-                    return self.err(id.span, "pointer and array typedefs are not supported");
-                }
-                self.typedefs.last_mut().unwrap().insert(name, info.ty);
+                self.typedefs.last_mut().unwrap().insert(name, ty);
                 continue;
             }
-            if !dec.derived.is_empty() && self.array_len(dec)?.is_none() {
-                return self.err(id.span, "local pointers are not supported");
+            if matches!(ty, CType::Func(_)) {
+                continue;
             }
-            if info.ty == Ty::Void {
+            if ty.is_void() {
                 return self.err(id.span, "variable of type void");
             }
             if info.is_extern {
-                return self.err(id.span, "block-scope extern declarations are not supported");
-            }
-            if info.is_static && self.array_len(dec)?.is_some() {
-                let b = match self.statics.get(&id.span.start) {
-                    Some(b) => *b,
+                match self.scopes[0].get(&name).cloned() {
+                    Some(b) => {
+                        self.scopes.last_mut().unwrap().insert(name, b);
+                        continue;
+                    }
                     None => {
+                        return self.err(id.span, format!("block-scope extern declaration of `{name}`, which no file-scope declaration defines"))
+                    }
+                }
+            }
+            let ty = self.complete_array(ty, id.node.initializer.as_ref());
+            if info.is_static {
+                let b = match self.statics.get(&id.span.start) {
+                    Some(b) => b.clone(),
+                    None => {
+                        let b = self.declare_object(&name, &ty, &info, id.span)?;
+                        self.statics.insert(id.span.start, b.clone());
+                        // evaluated once, at program start, in file scope
                         let saved = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
                         self.scopes[0] = saved[0].clone();
-                        let r = self.array_decl(&name, &info, dec, id, true);
+                        let mut g = self.ginit;
+                        let r = self.init_binding(&b, &ty, id.node.initializer.as_ref(), &mut g, true);
                         self.scopes = saved;
-                        let (b, _) = r?;
-                        self.statics.insert(id.span.start, b);
+                        r?;
+                        self.ginit = g;
                         b
                     }
                 };
                 self.scopes.last_mut().unwrap().insert(name, b);
                 continue;
             }
-            if self.array_len(dec)?.is_some() {
-                let (b, c2) = self.array_decl_local(&name, &info, dec, id, cur)?;
-                self.scopes.last_mut().unwrap().insert(name, b);
-                cur = c2;
-                continue;
-            }
-            if info.is_static {
-                let v = match self.statics.get(&id.span.start) {
-                    Some(Binding::Var(v)) => *v,
-                    Some(_) => return self.err(id.span, "internal error: static"),
-                    None => {
-                        let v = self.fresh_var(&name, info.ty);
-                        self.volatile[v] = info.volatile;
-                        self.statics.insert(id.span.start, Binding::Var(v));
-                        // evaluated once, at program start, in file scope
-                        let saved = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
-                        self.scopes[0] = saved[0].clone();
-                        let r = self.init_static(v, info.ty, id.node.initializer.as_ref());
-                        self.scopes = saved;
-                        r?;
-                        v
+            // a pointer that is only initialised: its value is known when bound
+            if let (CType::Ptr(_), Some(i)) = (&ty, &id.node.initializer) {
+                if let Initializer::Expression(e) = &i.node {
+                    if !info.volatile && !self.is_reassigned(&name) {
+                        let v = self.rv(e, &mut cur)?;
+                        let v = self.convert_val(v, &ty, &mut cur, e.span)?;
+                        if let Val::P(p) = v {
+                            let p = self.freeze_ptr(p, &mut cur);
+                            self.scopes
+                                .last_mut()
+                                .unwrap()
+                                .insert(name, Binding::PtrConst(p));
+                            continue;
+                        }
                     }
-                };
-                self.scopes
-                    .last_mut()
-                    .unwrap()
-                    .insert(name, Binding::Var(v));
-                continue;
+                }
             }
-            let v = self.fresh_var(&name, info.ty);
-            self.volatile[v] = info.volatile;
-            if let Some(i) = &id.node.initializer {
-                let Initializer::Expression(e) = &i.node else {
-                    return self.err(i.span, "initializer lists are not supported");
-                };
-                // the new name is in scope in its own initializer (C), but an initializer that
-                // reads it is indeterminate anyway: declare first
-                self.scopes
-                    .last_mut()
-                    .unwrap()
-                    .insert(name, Binding::Var(v));
-                let (x, t) = self.expr(e, &mut cur)?;
-                let x = self.convert_operand(x, t, info.ty, &mut cur, e.span, Some(e.span))?;
-                cur = self.assign_edge(cur, v, x);
-            } else {
-                // indeterminate until assigned (also on every later entry of the block)
-                self.scopes
-                    .last_mut()
-                    .unwrap()
-                    .insert(name, Binding::Var(v));
-                let n = self.cfg.new_node();
-                self.cfg.edge(cur, n, Ins::Forget(v));
-                cur = n;
-            }
+            let b = self.declare_object(&name, &ty, &info, id.span)?;
+            // the new name is in scope in its own initializer (C), but an initializer that
+            // reads it is indeterminate anyway: declare first
+            self.scopes.last_mut().unwrap().insert(name, b.clone());
+            self.init_binding(&b, &ty, id.node.initializer.as_ref(), &mut cur, false)?;
         }
         Ok(cur)
     }
 
-    /// `Some(n)` for `T a[n]` (n a constant expression, 1 ..= 4096); `None` for a
-    /// declarator without derivations; an error for other derived declarators.
-    fn array_len(&mut self, dec: &Declarator) -> R<Option<usize>> {
-        match dec.derived.as_slice() {
-            [] => Ok(None),
-            [d] => match &d.node {
-                DerivedDeclarator::Array(a) => match &a.node.size {
-                    ArraySize::VariableExpression(e) | ArraySize::StaticExpression(e) => {
-                        let n = self.const_int(e)?;
-                        if !(1..=4096).contains(&n) {
-                            return self.err(e.span, "array sizes from 1 to 4096 are supported");
-                        }
-                        Ok(Some(n as usize))
-                    }
-                    _ => self.err(a.span, "arrays need a constant size"),
-                },
-                _ => Ok(None),
+    /// Is the name assigned, incremented or its address taken in the current function body?
+    fn is_reassigned(&self, name: &str) -> bool {
+        match self.fn_stack.last() {
+            Some(f) => match self.functions.get(&f.name) {
+                Some(fd) => name_is_written(&fd.node.statement, name),
+                None => true,
             },
-            _ => Ok(None),
+            None => true,
         }
     }
 
-    /// The initial values of an array: the items of an initializer list (the rest zero).
-    fn array_init_values(
-        &mut self,
-        init: Option<&Node<Initializer>>,
-        n: usize,
-        ty: Ty,
-        cur: &mut usize,
-    ) -> R<Option<Vec<E>>> {
-        let Some(i) = init else {
-            return Ok(None);
-        };
-        let Initializer::List(items) = &i.node else {
-            return self.err(i.span, "an array needs an initializer list");
-        };
-        if items.len() > n {
-            return self.err(i.span, "too many initializers");
-        }
-        let mut vals = Vec::new();
-        for it in items {
-            if !it.node.designation.is_empty() {
-                return self.err(it.span, "designated initializers are not supported");
-            }
-            let Initializer::Expression(e) = &it.node.initializer.node else {
-                return self.err(it.span, "nested initializer lists are not supported");
-            };
-            let (x, t) = self.expr(e, cur)?;
-            vals.push(self.convert_operand(x, t, ty, cur, e.span, Some(e.span))?);
-        }
-        while vals.len() < n {
-            vals.push(zero(ty));
-        }
-        Ok(Some(vals))
-    }
-
-    /// A global or static array: elements initialised on the initialisation chain.
-    fn array_decl(
-        &mut self,
-        name: &str,
-        info: &DeclInfo,
-        dec: &Declarator,
-        id: &Node<InitDeclarator>,
-        _static: bool,
-    ) -> R<(Binding, usize)> {
-        let n = self.array_len(dec)?.unwrap_or(1);
-        if info.volatile || info.ty == Ty::Void {
-            return self.err(id.span, "volatile or void arrays are not supported");
-        }
-        let base = self.cfg.vars.len();
-        for k in 0..n {
-            self.fresh_var(&format!("{name}_{k}"), info.ty);
-        }
-        let mut cur = self.ginit;
-        let vals = self
-            .array_init_values(id.node.initializer.as_ref(), n, info.ty, &mut cur)?
-            .unwrap_or_else(|| vec![zero(info.ty); n]);
-        for (k, x) in vals.into_iter().enumerate() {
-            cur = self.assign_edge(cur, base + k, x);
-        }
-        self.ginit = cur;
-        Ok((Binding::Array(base, n), cur))
-    }
-
-    /// A local array: initialised where it is declared, indeterminate without initializer.
-    fn array_decl_local(
-        &mut self,
-        name: &str,
-        info: &DeclInfo,
-        dec: &Declarator,
-        id: &Node<InitDeclarator>,
-        mut cur: usize,
-    ) -> R<(Binding, usize)> {
-        let n = self.array_len(dec)?.unwrap_or(1);
-        if info.volatile || info.ty == Ty::Void || info.is_extern {
-            return self.err(id.span, "volatile, void or extern arrays are not supported");
-        }
-        let base = self.cfg.vars.len();
-        for k in 0..n {
-            self.fresh_var(&format!("{name}_{k}"), info.ty);
-        }
-        match self.array_init_values(id.node.initializer.as_ref(), n, info.ty, &mut cur)? {
-            Some(vals) => {
-                for (k, x) in vals.into_iter().enumerate() {
-                    cur = self.assign_edge(cur, base + k, x);
-                }
-            }
+    /// A pointer value whose object and offset are variables or constants (evaluated now).
+    fn freeze_ptr(&mut self, p: PtrV, cur: &mut usize) -> PtrV {
+        let obj = match fold_int(&p.obj) {
+            Some(k) => E::Int(OBJ_TY, k),
+            None if matches!(p.obj, E::Var(_)) => p.obj,
             None => {
-                for k in 0..n {
-                    let nn = self.cfg.new_node();
-                    self.cfg.edge(cur, nn, Ins::Forget(base + k));
-                    cur = nn;
-                }
-            }
-        }
-        Ok((Binding::Array(base, n), cur))
-    }
-
-    /// `a[i]` as a place: the index is evaluated and checked against the bounds.
-    fn element(
-        &mut self,
-        arr: &Node<Expression>,
-        idx: &Node<Expression>,
-        cur: &mut usize,
-        span: Span,
-    ) -> R<Place> {
-        let Expression::Identifier(i) = &arr.node else {
-            return self.err(span, "only named arrays can be indexed");
-        };
-        let Some(Binding::Array(base, n)) = self.lookup(&i.node.name) else {
-            return self.err(span, format!("`{}` is not an array", i.node.name));
-        };
-        let (x, t) = self.expr(idx, cur)?;
-        if !t.is_int() {
-            return self.err(idx.span, "an array index must be an integer");
-        }
-        let it = promote(t);
-        let x = conv(x, t, it);
-        let (_, hi) = it.range();
-        let mut bad = E::False;
-        if it.is_signed_int() {
-            bad = E::Cmp(Rel::Lt, it, x.clone().b(), E::Int(it, 0).b());
-        }
-        if (n as i128) <= hi {
-            bad = bad.or(E::Cmp(
-                Rel::Ge,
-                it,
-                x.clone().b(),
-                E::Int(it, n as i128).b(),
-            ));
-        }
-        self.check(GoalKind::Bounds, bad, cur, span);
-        let mut reads = std::collections::HashSet::new();
-        vars_of(&x, &mut reads);
-        // a non-constant index is evaluated once
-        let x = match fold_int(&x) {
-            Some(_) => x,
-            None => {
-                let v = self.fresh_var("index", it);
+                let v = self.fresh_var("ptr_obj", OBJ_TY);
                 self.cfg.vars[v].is_temp = true;
-                *cur = self.assign_edge(*cur, v, x);
+                *cur = self.assign_edge(*cur, v, p.obj);
                 E::Var(v)
             }
         };
-        Ok(Place::Elem(base, n, x, it, reads.into_iter().collect()))
-    }
-
-    fn place_ty(&self, p: &Place) -> Ty {
-        match p {
-            Place::Var(v) | Place::Elem(v, ..) => self.cfg.vars[*v].ty,
-        }
-    }
-
-    /// The variables a place stands for (for the evaluation-order check).
-    fn place_vars(p: &Place) -> Vec<usize> {
-        match p {
-            Place::Var(v) => vec![*v],
-            Place::Elem(b, n, ..) => (*b..*b + *n).collect(),
-        }
-    }
-
-    fn read_place(&mut self, p: &Place, cur: &mut usize, span: Span) -> E {
-        match p {
-            Place::Var(v) => self.read_var(*v, cur, span),
-            Place::Elem(base, n, x, it, _) => match fold_int(x) {
-                Some(k) if (0..*n as i128).contains(&k) => E::Var(base + k as usize),
-                Some(_) => E::Var(*base), // out of bounds: undefined behaviour, checked
-                None => {
-                    let ty = self.cfg.vars[*base].ty;
-                    let mut e = E::Var(base + n - 1);
-                    for k in (0..n - 1).rev() {
-                        let c = E::Cmp(Rel::Eq, *it, x.clone().b(), E::Int(*it, k as i128).b());
-                        e = E::Ite(ty, c.b(), E::Var(base + k).b(), e.b());
-                    }
-                    self.bounded(e, ty, cur)
-                }
-            },
-        }
-    }
-
-    fn write_place(&mut self, p: &Place, val: E, cur: &mut usize) -> E {
-        match p {
-            Place::Var(v) => {
-                *cur = self.assign_edge(*cur, *v, val);
-                E::Var(*v)
+        let off = match fold_int(&p.off) {
+            Some(k) => E::Int(OFF_TY, k),
+            None if matches!(p.off, E::Var(_)) => p.off,
+            None => {
+                let v = self.fresh_var("ptr_off", OFF_TY);
+                self.cfg.vars[v].is_temp = true;
+                *cur = self.assign_edge(*cur, v, p.off);
+                E::Var(v)
             }
-            Place::Elem(base, n, x, it, _) => match fold_int(x) {
-                Some(k) if (0..*n as i128).contains(&k) => {
-                    let v = base + k as usize;
-                    *cur = self.assign_edge(*cur, v, val);
-                    E::Var(v)
-                }
-                Some(_) => E::Var(*base), // out of bounds: undefined behaviour, checked
-                None => {
-                    let ty = self.cfg.vars[*base].ty;
-                    let t = self.fresh_var("stored", ty);
-                    self.cfg.vars[t].is_temp = true;
-                    *cur = self.assign_edge(*cur, t, val);
-                    for k in 0..*n {
-                        let c = E::Cmp(Rel::Eq, *it, x.clone().b(), E::Int(*it, k as i128).b());
-                        let e = E::Ite(ty, c.b(), E::Var(t).b(), E::Var(base + k).b());
-                        *cur = self.assign_edge(*cur, base + k, e);
-                    }
-                    E::Var(t)
-                }
-            },
+        };
+        PtrV { obj, off, to: p.to }
+    }
+
+    /// The one-cell object of scalar variable `v` (created when its address is taken).
+    fn objectify(&mut self, v: usize) -> ObjId {
+        if let Some(o) = self.var_obj.get(&v) {
+            return *o;
         }
+        let t = self.cfg.vars[v].ty;
+        self.objects.push(Object {
+            name: self.cfg.vars[v].c_name.clone(),
+            ty: CType::S(t),
+            size: Layouts::scalar_size(t),
+            cells: vec![Cell {
+                off: 0,
+                kind: CellKind::Scalar(t, v),
+            }],
+            is_const: false,
+        });
+        let o = ObjId(self.objects.len() - 1);
+        self.var_obj.insert(v, o);
+        o
     }
 
     fn assign_edge(&mut self, cur: usize, v: usize, x: E) -> usize {
@@ -892,6 +1564,7 @@ impl<'a> Lowerer<'a> {
             Statement::Compound(items) => {
                 self.scopes.push(HashMap::new());
                 self.typedefs.push(HashMap::new());
+                self.tags.push(HashMap::new());
                 let mut c = cur;
                 let mut r = Ok(());
                 for it in items {
@@ -921,6 +1594,7 @@ impl<'a> Lowerer<'a> {
                 }
                 self.scopes.pop();
                 self.typedefs.pop();
+                self.tags.pop();
                 r.map(|_| c)
             }
             Statement::Expression(None) => Ok(cur),
@@ -1021,9 +1695,11 @@ impl<'a> Lowerer<'a> {
             Statement::For(f) => {
                 self.scopes.push(HashMap::new());
                 self.typedefs.push(HashMap::new());
+                self.tags.push(HashMap::new());
                 let r = self.for_stmt(f, cur);
                 self.scopes.pop();
                 self.typedefs.pop();
+                self.tags.pop();
                 r
             }
             Statement::Break => match self.breaks.last() {
@@ -1043,14 +1719,33 @@ impl<'a> Lowerer<'a> {
             Statement::Return(e) => {
                 let (ret, exit) = {
                     let f = self.fn_stack.last().unwrap();
-                    (f.ret, f.exit)
+                    (f.ret.clone(), f.exit)
                 };
                 let mut c = cur;
                 if let Some(e) = e {
-                    let (x, t) = self.expr(e, &mut c)?;
-                    if let Some((rv, rt)) = ret {
-                        let x = self.convert_operand(x, t, rt, &mut c, e.span, Some(e.span))?;
-                        c = self.assign_edge(c, rv, x);
+                    match ret {
+                        Some(RetSlot::Scalar(rv, rt)) => {
+                            let (x, t) = self.expr(e, &mut c)?;
+                            let x = self.convert_operand(x, t, rt, &mut c, e.span, Some(e.span))?;
+                            c = self.assign_edge(c, rv, x);
+                        }
+                        Some(RetSlot::Ptr(ov, fv, to)) => {
+                            let v = self.rv(e, &mut c)?;
+                            let t = CType::Ptr(Box::new(to));
+                            if let Val::P(p) = self.convert_val(v, &t, &mut c, e.span)? {
+                                c = self.assign_edge(c, ov, p.obj);
+                                c = self.assign_edge(c, fv, p.off);
+                            }
+                        }
+                        Some(RetSlot::Agg(o, t)) => {
+                            let v = self.rv(e, &mut c)?;
+                            let v = self.convert_val(v, &t, &mut c, e.span)?;
+                            let place = self.obj_place(o);
+                            self.write(&place, v, &mut c, e.span)?;
+                        }
+                        None => {
+                            self.rv(e, &mut c)?;
+                        }
                     }
                 }
                 self.cfg.edge(c, exit, Ins::Skip);
@@ -1058,7 +1753,12 @@ impl<'a> Lowerer<'a> {
             }
             Statement::Switch(sw) => self.switch_stmt(sw, cur),
             Statement::Labeled(l) => match &l.node.label.node {
-                Label::Identifier(_) => self.stmt(&l.node.statement, cur),
+                Label::Identifier(i) => {
+                    // every label is a cut point: a backward goto makes a loop
+                    let n = self.label_node(&i.node.name);
+                    self.cfg.edge(cur, n, Ins::Skip);
+                    self.stmt(&l.node.statement, n)
+                }
                 Label::Case(e) => {
                     let v = self.const_int(e)?;
                     let n = self.cfg.new_node();
@@ -1078,9 +1778,26 @@ impl<'a> Lowerer<'a> {
                 }
                 Label::CaseRange(_) => self.err(s.span, "case ranges are not supported"),
             },
-            Statement::Goto(_) => self.err(s.span, "`goto` is not supported"),
+            Statement::Goto(l) => {
+                let n = self.label_node(&l.node.name);
+                self.cfg.edge(cur, n, Ins::Skip);
+                Ok(self.cfg.new_node())
+            }
             Statement::Asm(_) => self.err(s.span, "inline assembly is not supported"),
         }
+    }
+
+    /// The node of a label of the current function (created at its first use).
+    fn label_node(&mut self, name: &str) -> usize {
+        if let Some(n) = self.labels.last().and_then(|m| m.get(name)) {
+            return *n;
+        }
+        let n = self.cfg.new_node();
+        self.cfg.loop_head[n] = true;
+        if let Some(m) = self.labels.last_mut() {
+            m.insert(name.to_string(), n);
+        }
+        n
     }
 
     fn loop_body_goal(&mut self, from: usize, body: &Node<Statement>) -> usize {
@@ -1211,14 +1928,18 @@ impl<'a> Lowerer<'a> {
 
     /// A condition without control flow (comparisons directly, anything else `!= 0`).
     fn cond_value(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<E> {
-        let (x, t) = self.expr(e, cur)?;
-        truth(x, t).ok_or_else(|| self.src.err(e.span.start, "a scalar condition is required"))
+        match self.rv(e, cur)? {
+            Val::S(x, t) => truth(x, t)
+                .ok_or_else(|| self.src.err(e.span.start, "a scalar condition is required")),
+            Val::P(p) => Ok(ptr_nonnull(&p)),
+            Val::Agg(..) => self.err(e.span, "a struct or union used as a condition"),
+        }
     }
 
     // ---------------------------------------------------------------- expressions
 
     fn lookup(&self, n: &str) -> Option<Binding> {
-        self.scopes.iter().rev().find_map(|m| m.get(n).copied())
+        self.scopes.iter().rev().find_map(|m| m.get(n).cloned())
     }
 
     /// Reads variable `v` (a volatile read is a fresh input).
@@ -1227,50 +1948,891 @@ impl<'a> Lowerer<'a> {
             let ty = self.cfg.vars[v].ty;
             let c_name = self.cfg.vars[v].c_name.clone();
             let tmp = self.fresh_var(&format!("volatile_{c_name}"), ty);
-            let site = self.cfg.nondets.len();
-            self.cfg.nondets.push(NondetSite {
-                var: tmp,
-                ty,
-                what: format!("read of volatile {c_name}"),
-                fed: false,
-                pos: self.src.pos(span.start),
-                ret_pos: self.src.pos(span.end.saturating_sub(1)),
-            });
-            let n = self.cfg.new_node();
-            self.cfg.edge(*cur, n, Ins::Havoc(tmp, site));
-            *cur = n;
+            self.havoc_input(tmp, format!("read of volatile {c_name}"), false, span, cur);
             return E::Var(tmp);
         }
         E::Var(v)
     }
 
+    /// The place an lvalue expression designates.
     fn lvalue(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<Place> {
         match &e.node {
             Expression::Identifier(i) => match self.lookup(&i.node.name) {
                 Some(Binding::Var(v)) => Ok(Place::Var(v)),
+                Some(Binding::Obj(o)) => Ok(self.obj_place(o)),
                 Some(Binding::Const(_)) => {
                     self.err(e.span, "an enumeration constant is not assignable")
                 }
-                Some(Binding::Array(..)) => self.err(e.span, "an array is not assignable"),
+                Some(Binding::PtrConst(_)) => self.err(
+                    e.span,
+                    format!("internal error: `{}` was taken as never assigned", i.node.name),
+                ),
                 None => self.poisoned_use(&i.node.name, e.span),
             },
             Expression::BinaryOperator(b) if b.node.operator.node == BinaryOperator::Index => {
                 self.element(&b.node.lhs, &b.node.rhs, cur, e.span)
             }
+            Expression::Member(m) => self.member(m, cur, e.span),
+            Expression::UnaryOperator(u) if u.node.operator.node == UnaryOperator::Indirection => {
+                let v = self.rv(&u.node.operand, cur)?;
+                match v {
+                    Val::P(p) => self.deref(p, cur, e.span),
+                    _ => self.err(e.span, "`*` of a value that is not a pointer"),
+                }
+            }
+            Expression::CompoundLiteral(c) => {
+                let t = self.type_name(&c.node.type_name)?;
+                let t = match t {
+                    CType::Array(el, 0) => {
+                        CType::Array(el, c.node.initializer_list.len().max(1))
+                    }
+                    t => t,
+                };
+                let o = self.new_object("compound_literal", &t, false, e.span)?;
+                let place = self.obj_place(o);
+                self.zero_fill(&place, cur);
+                let mut k = 0;
+                self.fill(o, &t, 0, &c.node.initializer_list, &mut k, true, cur, e.span)?;
+                Ok(place)
+            }
+            Expression::Statement(_) | Expression::Call(_) | Expression::Conditional(_)
+            | Expression::Comma(_) | Expression::Cast(_) => match self.rv(e, cur)? {
+                Val::Agg(p, _) => Ok(p),
+                _ => self.err(e.span, "this expression is not an lvalue"),
+            },
             _ => self.err(
                 e.span,
-                "unsupported assignment target (only scalar variables and array elements)",
+                "unsupported assignment target",
             ),
         }
     }
 
-    /// Lowers an operand and records which variables its side effects write and which
-    /// variables it reads (in its edges and in its value).
-    fn expr_tracked(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<((E, Ty), Effects)> {
+    /// `s.f` / `p->f`.
+    fn member(&mut self, m: &Node<MemberExpression>, cur: &mut usize, span: Span) -> R<Place> {
+        let base = match m.node.operator.node {
+            MemberOperator::Direct => self.lvalue(&m.node.expression, cur)?,
+            MemberOperator::Indirect => match self.rv(&m.node.expression, cur)? {
+                Val::P(p) => self.deref(p, cur, span)?,
+                _ => return self.err(span, "`->` on a value that is not a pointer"),
+            },
+        };
+        let name = &m.node.identifier.node.name;
+        let ty = self.place_cty(&base);
+        let CType::Rec(r) = ty else {
+            return self.err(
+                span,
+                format!("member `{name}` of a value of type `{}`, which is not a struct or union", self.layouts.name(&ty)),
+            );
+        };
+        let Some((ft, off)) = self.layouts.member(r, name) else {
+            return self.err(
+                span,
+                format!("`{}` has no member `{name}`", self.layouts.name(&ty)),
+            );
+        };
+        Ok(match base {
+            Place::Mem {
+                base,
+                konst,
+                idx,
+                raw,
+                reads,
+                ..
+            } => Place::Mem {
+                base,
+                konst: konst + off as i128,
+                idx,
+                raw,
+                ty: ft,
+                reads,
+            },
+            Place::Var(_) => unreachable!("a scalar variable has no members"),
+        })
+    }
+
+    /// The place a pointer value points to.
+    fn deref(&mut self, p: PtrV, cur: &mut usize, span: Span) -> R<Place> {
+        let _ = cur;
+        if matches!(p.to, CType::S(Ty::Void)) {
+            return self.err(span, "dereference of a `void *`");
+        }
+        let mut reads = std::collections::HashSet::new();
+        vars_of(&p.off, &mut reads);
+        vars_of(&p.obj, &mut reads);
+        let base = match fold_int(&p.obj) {
+            Some(0) => {
+                // NULL: every access is invalid
+                Base::Dyn(E::Int(OBJ_TY, 0))
+            }
+            Some(k) if k > 0 && (k as usize) <= self.objects.len() => Base::Obj(ObjId(k as usize - 1)),
+            Some(_) => return self.err(span, "dereference of a function pointer's target as data"),
+            None => Base::Dyn(p.obj),
+        };
+        let (konst, raw) = match fold_int(&p.off) {
+            Some(k) => (k, None),
+            None => (0, Some(p.off)),
+        };
+        Ok(Place::Mem {
+            base,
+            konst,
+            idx: Vec::new(),
+            raw,
+            ty: p.to,
+            reads: reads.into_iter().collect(),
+        })
+    }
+
+    /// `a[i]` (or `i[a]`) as a place: an array lvalue or a pointer, indexed; the index is
+    /// evaluated and checked against the bounds.
+    fn element(
+        &mut self,
+        arr: &Node<Expression>,
+        idx: &Node<Expression>,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<Place> {
+        // the array operand: an lvalue of array type, or a pointer value
+        let (a, i) = {
+            let t = self.type_of(arr)?;
+            if matches!(t, CType::S(_)) {
+                (idx, arr) // i[a]
+            } else {
+                (arr, idx)
+            }
+        };
+        let at = self.type_of(a)?;
+        if let CType::Array(el, n) = at {
+            let p = self.lvalue(a, cur)?;
+            let (x, t) = self.expr(i, cur)?;
+            if !t.is_int() {
+                return self.err(i.span, "an array index must be an integer");
+            }
+            let es = self.layouts.size_of(&el).unwrap_or(0) as i128;
+            return self.index_place(p, *el, x, t, es, Some(n), cur, span);
+        }
+        let pv = match self.rv(a, cur)? {
+            Val::P(p) => p,
+            _ => return self.err(span, "subscript of a value that is neither an array nor a pointer"),
+        };
+        let (x, t) = self.expr(i, cur)?;
+        if !t.is_int() {
+            return self.err(i.span, "an array index must be an integer");
+        }
+        let el = pv.to.clone();
+        let Some(es) = self.layouts.size_of(&el) else {
+            return self.err(span, format!("subscript of a pointer to the incomplete type `{}`", self.layouts.name(&el)));
+        };
+        let p = self.deref(pv, cur, span)?;
+        self.index_place(p, el, x, t, es as i128, None, cur, span)
+    }
+
+    /// Adds index `x * es` to place `p` (of an array of `n` elements, or of a pointer).
+    #[allow(clippy::too_many_arguments)]
+    fn index_place(
+        &mut self,
+        p: Place,
+        el: CType,
+        x: E,
+        t: Ty,
+        es: i128,
+        n: Option<usize>,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<Place> {
+        let it = promote(t);
+        let x = conv(x, t, it);
+        let Place::Mem {
+            base,
+            konst,
+            mut idx,
+            raw,
+            mut reads,
+            ..
+        } = p
+        else {
+            return self.err(span, "subscript of a scalar");
+        };
+        let mut rs = std::collections::HashSet::new();
+        vars_of(&x, &mut rs);
+        reads.extend(rs);
+        // the index range: the array's, or what stays inside a known object
+        let (lo, hi, array) = match (n, &base, &raw) {
+            (Some(n), _, _) if n > 0 => (0i128, n as i128 - 1, true),
+            (_, Base::Obj(o), None) => {
+                let size = self.objects[o.0].size as i128;
+                let lo = -(konst.div_euclid(es.max(1)));
+                let hi = (size - konst - es).div_euclid(es.max(1));
+                (lo, hi, false)
+            }
+            _ => (i128::MIN, i128::MAX, false),
+        };
+        if let Some(k) = fold_int(&x) {
+            if array || lo != i128::MIN {
+                if k < lo || k > hi {
+                    let kind = if array { GoalKind::Bounds } else { GoalKind::Pointer };
+                    let ins = if array { Instrument::Ub(span.start, span.end) } else { Instrument::None };
+                    self.check_with(kind, E::True, cur, span, ins);
+                }
+            }
+            return Ok(Place::Mem {
+                base,
+                konst: konst + k * es,
+                idx,
+                raw,
+                ty: el,
+                reads,
+            });
+        }
+        if lo == i128::MIN || raw.is_some() {
+            // an unknown object or offset: the index joins the byte offset
+            let term = E::Bin(
+                BinOp::Mul,
+                OFF_TY,
+                conv(x, it, OFF_TY).b(),
+                E::Int(OFF_TY, es).b(),
+            );
+            let raw = Some(match raw {
+                Some(r) => E::Bin(BinOp::Add, OFF_TY, r.b(), term.b()),
+                None => term,
+            });
+            return Ok(Place::Mem {
+                base,
+                konst,
+                idx,
+                raw,
+                ty: el,
+                reads,
+            });
+        }
+        let (ilo, ihi) = it.range();
+        let mut bad = E::False;
+        if lo > ilo {
+            bad = E::Cmp(Rel::Lt, it, x.clone().b(), E::Int(it, lo.max(ilo)).b());
+        }
+        if hi < ihi {
+            bad = bad.or(E::Cmp(Rel::Gt, it, x.clone().b(), E::Int(it, hi.max(ilo)).b()));
+        }
+        if array {
+            self.check(GoalKind::Bounds, bad, cur, span);
+        } else {
+            self.check_with(GoalKind::Pointer, bad, cur, span, Instrument::None);
+        }
+        // a non-constant index is evaluated once
+        let v = self.fresh_var("index", it);
+        self.cfg.vars[v].is_temp = true;
+        *cur = self.assign_edge(*cur, v, x);
+        let lo = lo.max(ilo);
+        let hi = hi.min(ihi);
+        idx.push(IndexTerm {
+            e: E::Var(v),
+            ty: it,
+            stride: es,
+            lo,
+            hi,
+        });
+        Ok(Place::Mem {
+            base,
+            konst,
+            idx,
+            raw,
+            ty: el,
+            reads,
+        })
+    }
+
+    fn place_cty(&self, p: &Place) -> CType {
+        match p {
+            Place::Var(v) => CType::S(self.cfg.vars[*v].ty),
+            Place::Mem { ty, .. } => ty.clone(),
+        }
+    }
+
+    /// The scalar type of a place (an error for aggregates).
+    fn place_ty(&self, p: &Place) -> Ty {
+        match self.place_cty(p) {
+            CType::S(t) => t,
+            _ => Ty::Void,
+        }
+    }
+
+    /// The pointer to a place (`&lvalue`, array decay).
+    fn addr_of(&mut self, p: &Place, to: CType) -> PtrV {
+        match p {
+            Place::Var(v) => {
+                let o = self.objectify(*v);
+                self.exposed.insert(o);
+                PtrV {
+                    obj: E::Int(OBJ_TY, o.ptr_id()),
+                    off: E::Int(OFF_TY, 0),
+                    to,
+                }
+            }
+            Place::Mem {
+                base,
+                konst,
+                idx,
+                raw,
+                ..
+            } => {
+                let obj = match base {
+                    Base::Obj(o) => {
+                        self.exposed.insert(*o);
+                        E::Int(OBJ_TY, o.ptr_id())
+                    }
+                    Base::Dyn(e) => e.clone(),
+                };
+                let mut off = E::Int(OFF_TY, *konst);
+                for t in idx {
+                    let term = E::Bin(
+                        BinOp::Mul,
+                        OFF_TY,
+                        conv(t.e.clone(), t.ty, OFF_TY).b(),
+                        E::Int(OFF_TY, t.stride).b(),
+                    );
+                    off = add_off(off, term);
+                }
+                if let Some(r) = raw {
+                    off = add_off(off, r.clone());
+                }
+                PtrV { obj, off, to }
+            }
+        }
+    }
+
+    /// Reads a place: a scalar, a pointer, an aggregate (by reference), an array (decayed).
+    fn read(&mut self, p: &Place, cur: &mut usize, span: Span) -> R<Val> {
+        match self.place_cty(p) {
+            CType::S(t) => {
+                if let Place::Var(v) = p {
+                    return Ok(Val::S(self.read_var(*v, cur, span), t));
+                }
+                let (x, _) = self.load_leaf(p, Leaf::Scalar(t), cur, span)?;
+                Ok(Val::S(x, t))
+            }
+            CType::Ptr(to) => {
+                let (o, f) = self.load_leaf(p, Leaf::Ptr, cur, span)?;
+                Ok(Val::P(PtrV {
+                    obj: o,
+                    off: f.unwrap(),
+                    to: *to,
+                }))
+            }
+            CType::Array(el, _) => Ok(Val::P(self.addr_of(p, *el))),
+            t @ CType::Rec(_) => Ok(Val::Agg(p.clone(), t)),
+            CType::Func(_) => self.err(span, "a function type object"),
+        }
+    }
+
+    /// Writes a value (already of the place's type) to a place.
+    fn write(&mut self, p: &Place, v: Val, cur: &mut usize, span: Span) -> R<()> {
+        match v {
+            Val::S(x, _) => {
+                if let Place::Var(var) = p {
+                    *cur = self.assign_edge(*cur, *var, x);
+                    return Ok(());
+                }
+                let t = self.place_ty(p);
+                self.store_leaf(p, Leaf::Scalar(t), x, None, cur, span)
+            }
+            Val::P(pv) => self.store_leaf(p, Leaf::Ptr, pv.obj, Some(pv.off), cur, span),
+            Val::Agg(src, t) => {
+                // copied leaf by leaf (a union word by word)
+                let mut leaves = Vec::new();
+                if let Err(m) = self.layouts.leaves(&t, 0, "", &mut leaves) {
+                    return self.err(span, m);
+                }
+                // read everything first: source and target may overlap
+                let mut vals = Vec::new();
+                for (off, leaf, _) in &leaves {
+                    let sp = shift_place(&src, *off as i128, leaf_cty(*leaf));
+                    let (a, b) = self.load_leaf(&sp, *leaf, cur, span)?;
+                    let a = self.bounded(a, leaf_ty(*leaf), cur);
+                    vals.push((a, b));
+                }
+                for ((off, leaf, _), (a, b)) in leaves.iter().zip(vals) {
+                    let dp = shift_place(p, *off as i128, leaf_cty(*leaf));
+                    self.store_leaf(&dp, *leaf, a, b, cur, span)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The possible constant offsets of a place with their conditions (at most 4096).
+    fn offsets(&self, p: &Place, span: Span) -> R<Vec<(E, i128)>> {
+        let Place::Mem { konst, idx, .. } = p else {
+            return Ok(vec![(E::True, 0)]);
+        };
+        let mut out = vec![(E::True, *konst)];
+        for t in idx {
+            let n = (t.hi - t.lo + 1).max(0);
+            if n as usize * out.len() > 4096 {
+                return self.err(span, "an access with more than 4096 possible targets is not supported");
+            }
+            let mut next = Vec::new();
+            for (c, o) in &out {
+                for k in t.lo..=t.hi {
+                    let eq = E::Cmp(Rel::Eq, t.ty, t.e.clone().b(), E::Int(t.ty, k).b());
+                    next.push((c.clone().and(eq), o + k * t.stride));
+                }
+            }
+            out = next;
+        }
+        Ok(out)
+    }
+
+    /// Reads a scalar (part 0) or a pointer (object id, offset) at a place.
+    fn load_leaf(&mut self, p: &Place, leaf: Leaf, cur: &mut usize, span: Span) -> R<(E, Option<E>)> {
+        let Place::Mem { base, raw, .. } = p else {
+            let Place::Var(v) = p else { unreachable!() };
+            return Ok((self.read_var(*v, cur, span), None));
+        };
+        match base {
+            Base::Obj(o) if raw.is_none() => {
+                let o = *o;
+                let cands = self.offsets(p, span)?;
+                let mut vals: Vec<(E, (E, Option<E>))> = Vec::new();
+                let mut invalid = false;
+                for (c, off) in cands {
+                    match self.extract(o, off, leaf, cur, span)? {
+                        Some(v) => vals.push((c, v)),
+                        None => invalid = true,
+                    }
+                }
+                if invalid || vals.is_empty() {
+                    let ok = vals.iter().fold(E::False, |a, (c, _)| a.or(c.clone()));
+                    self.check_with(GoalKind::Pointer, ok.negate(), cur, span, Instrument::None);
+                }
+                Ok(self.select(vals, leaf, invalid, cur))
+            }
+            Base::Obj(o) => {
+                // a computed byte offset into a known object: the cells that fit the access
+                let o = *o;
+                let Place::Mem { konst, raw: Some(r), .. } = p else { unreachable!() };
+                let offs: Vec<usize> = self.objects[o.0].cells.iter().map(|c| c.off).collect();
+                let mut vals = Vec::new();
+                for off in offs {
+                    if let Some(v) = self.extract(o, off as i128, leaf, cur, span)? {
+                        let c = E::Cmp(Rel::Eq, OFF_TY, r.clone().b(), E::Int(OFF_TY, off as i128 - konst).b());
+                        vals.push((c, v));
+                    }
+                }
+                let ok = vals.iter().fold(E::False, |a, (c, _)| a.or(c.clone()));
+                self.check_with(GoalKind::Pointer, ok.negate(), cur, span, Instrument::None);
+                Ok(self.select(vals, leaf, true, cur))
+            }
+            Base::Dyn(obj) => {
+                let off = self.place_offset(p);
+                let site = self.dyn_sites.len();
+                self.dyn_sites.push(DynSite {
+                    obj: obj.clone(),
+                    off,
+                    leaf,
+                });
+                let g = self.goal(GoalKind::Pointer, span.start, Instrument::None);
+                let n = self.cfg.new_node();
+                self.cfg.edge(*cur, n, Ins::CheckAccess(g, site));
+                *cur = n;
+                // the value is fixed in a variable here (resolved after lowering)
+                let t = leaf_ty(leaf);
+                let v = self.fresh_var("load", t);
+                self.cfg.vars[v].is_temp = true;
+                *cur = self.assign_edge(*cur, v, E::Load(site, 0));
+                let second = if leaf == Leaf::Ptr {
+                    let w = self.fresh_var("load_off", OFF_TY);
+                    self.cfg.vars[w].is_temp = true;
+                    *cur = self.assign_edge(*cur, w, E::Load(site, 1));
+                    Some(E::Var(w))
+                } else {
+                    None
+                };
+                Ok((E::Var(v), second))
+            }
+        }
+    }
+
+    /// The byte offset of a place as one expression.
+    fn place_offset(&self, p: &Place) -> E {
+        let Place::Mem { konst, idx, raw, .. } = p else {
+            return E::Int(OFF_TY, 0);
+        };
+        let mut off = E::Int(OFF_TY, *konst);
+        for t in idx {
+            off = add_off(
+                off,
+                E::Bin(
+                    BinOp::Mul,
+                    OFF_TY,
+                    conv(t.e.clone(), t.ty, OFF_TY).b(),
+                    E::Int(OFF_TY, t.stride).b(),
+                ),
+            );
+        }
+        if let Some(r) = raw {
+            off = add_off(off, r.clone());
+        }
+        off
+    }
+
+    /// An `ite` chain over the candidates (the last one, or an arbitrary value when no
+    /// candidate may apply, is the default).
+    fn select(&mut self, vals: Vec<(E, (E, Option<E>))>, leaf: Leaf, arbitrary_default: bool, cur: &mut usize) -> (E, Option<E>) {
+        let t = leaf_ty(leaf);
+        let mut it = vals.into_iter().rev();
+        let (mut a, mut b) = if arbitrary_default {
+            let v = self.fresh_var("unknown", t);
+            let n = self.cfg.new_node();
+            self.cfg.edge(*cur, n, Ins::Forget(v));
+            *cur = n;
+            let w = if leaf == Leaf::Ptr {
+                let w = self.fresh_var("unknown_off", OFF_TY);
+                let n = self.cfg.new_node();
+                self.cfg.edge(*cur, n, Ins::Forget(w));
+                *cur = n;
+                Some(E::Var(w))
+            } else {
+                None
+            };
+            (E::Var(v), w)
+        } else {
+            match it.next() {
+                Some((_, v)) => v,
+                None => (zero(t), None),
+            }
+        };
+        for (c, (x, y)) in it {
+            a = E::Ite(t, c.clone().b(), x.b(), a.b());
+            if let (Some(y), Some(bb)) = (y, b.take()) {
+                b = Some(E::Ite(OFF_TY, c.b(), y.b(), bb.b()));
+            }
+        }
+        let a = self.bounded(a, t, cur);
+        let b = b.map(|b| self.bounded(b, OFF_TY, cur));
+        (a, b)
+    }
+
+    /// The value of a leaf at constant byte offset `off` of object `o` (bit-exact
+    /// reinterpretation when the access and the cells differ); `None` when the access does
+    /// not lie inside the object.
+    fn extract(&mut self, o: ObjId, off: i128, leaf: Leaf, cur: &mut usize, span: Span) -> R<Option<(E, Option<E>)>> {
+        let ps = self.layouts.ptr_size();
+        let size = leaf.size(ps) as i128;
+        let obj = &self.objects[o.0];
+        if off < 0 || off + size > obj.size as i128 {
+            return Ok(None);
+        }
+        let off_u = off as usize;
+        if let Some(c) = obj.cell_at(off_u).cloned() {
+            match (c.kind, leaf) {
+                (CellKind::Ptr(a, b), Leaf::Ptr) => return Ok(Some((E::Var(a), Some(E::Var(b))))),
+                (CellKind::Scalar(u, v), Leaf::Scalar(t)) if Layouts::scalar_size(u) == size as usize => {
+                    let x = self.read_var(v, cur, span);
+                    return Ok(Some((self.reinterpret(x, u, t, cur), None)));
+                }
+                _ => {}
+            }
+        }
+        let Leaf::Scalar(t) = leaf else {
+            return self.err(span, format!("reading the bytes of `{}` as a pointer is not supported", obj.name));
+        };
+        // assembled from the overlapping cells, little-endian
+        let cells: Vec<Cell> = obj.overlapping(off_u, size as usize, ps).into_iter().cloned().collect();
+        let covered: usize = cells
+            .iter()
+            .map(|c| {
+                let s = c.size(ps);
+                (c.off + s).min(off_u + size as usize) - c.off.max(off_u)
+            })
+            .sum();
+        if covered != size as usize {
+            return self.err(span, format!("a read of padding bytes of `{}` is not supported", obj.name));
+        }
+        let name = obj.name.clone();
+        let u64t = Ty::Int { bits: 64, signed: false };
+        let mut acc = E::Int(u64t, 0);
+        for c in cells {
+            let CellKind::Scalar(u, v) = c.kind else {
+                return self.err(span, format!("reading the bytes of a pointer in `{name}` as a number is not supported"));
+            };
+            let x = self.read_var(v, cur, span);
+            let bits = self.to_bits_u64(x, u, cur);
+            let (part, shift_left) = if c.off >= off_u {
+                (bits, 8 * (c.off - off_u) as i128)
+            } else {
+                (
+                    E::Bin(BinOp::Shr, u64t, bits.b(), E::Int(u64t, 8 * (off_u - c.off) as i128).b()),
+                    0,
+                )
+            };
+            let part = if shift_left > 0 {
+                E::Bin(BinOp::Shl, u64t, part.b(), E::Int(u64t, shift_left).b())
+            } else {
+                part
+            };
+            acc = if acc == E::Int(u64t, 0) {
+                part
+            } else {
+                E::Bin(BinOp::Or, u64t, acc.b(), part.b())
+            };
+        }
+        let w = Ty::Int { bits: (size * 8) as u8, signed: false };
+        let word = conv(acc, u64t, w);
+        Ok(Some((self.reinterpret(word, w, t, cur), None)))
+    }
+
+    /// The bits of a scalar as a u64 (zero-extended).
+    fn to_bits_u64(&mut self, x: E, u: Ty, cur: &mut usize) -> E {
+        let u64t = Ty::Int { bits: 64, signed: false };
+        let w = Ty::Int { bits: (Layouts::scalar_size(u) * 8) as u8, signed: false };
+        let b = self.reinterpret(x, u, w, cur);
+        conv(b, w, u64t)
+    }
+
+    /// The same bytes read as another scalar type of the same size.
+    fn reinterpret(&mut self, x: E, from: Ty, to: Ty, cur: &mut usize) -> E {
+        if from == to {
+            return x;
+        }
+        let w = Ty::Int { bits: (Layouts::scalar_size(from) * 8) as u8, signed: false };
+        // the bits as an unsigned word
+        let bits = if from.is_float() {
+            self.float_bits(x, from, cur)
+        } else {
+            conv(x, from, w)
+        };
+        if to.is_float() {
+            E::FromBits(to, bits.b())
+        } else {
+            conv(bits, w, to)
+        }
+    }
+
+    /// The encoding of a float. icpic3 has one NaN; a C NaN has a sign and a payload, so a
+    /// NaN's encoding is a choice among all NaN patterns (never assumed canonical).
+    fn float_bits(&mut self, x: E, t: Ty, cur: &mut usize) -> E {
+        let (w, exp, man) = match t {
+            Ty::F32 => (Ty::Int { bits: 32, signed: false }, 0x7f80_0000i128, 0x007f_ffffi128),
+            _ => (
+                Ty::Int { bits: 64, signed: false },
+                0x7ff0_0000_0000_0000i128,
+                0x000f_ffff_ffff_ffffi128,
+            ),
+        };
+        if let E::Fp(_, b) = x {
+            if !(match t {
+                Ty::F32 => f32::from_bits(b as u32).is_nan(),
+                _ => f64::from_bits(b).is_nan(),
+            }) {
+                return E::Int(w, b as i128);
+            }
+        }
+        let x = match x {
+            E::Var(_) | E::Fp(..) => x,
+            other => {
+                let v = self.fresh_var("fbits_arg", t);
+                self.cfg.vars[v].is_temp = true;
+                *cur = self.assign_edge(*cur, v, other);
+                E::Var(v)
+            }
+        };
+        let ch = self.fresh_var("nan_bits", w);
+        let n = self.cfg.new_node();
+        self.cfg.edge(*cur, n, Ins::Forget(ch));
+        *cur = n;
+        let is_nan_pattern = E::Cmp(
+            Rel::Eq,
+            w,
+            E::Bin(BinOp::And, w, E::Var(ch).b(), E::Int(w, exp).b()).b(),
+            E::Int(w, exp).b(),
+        )
+        .and(E::Cmp(
+            Rel::Ne,
+            w,
+            E::Bin(BinOp::And, w, E::Var(ch).b(), E::Int(w, man).b()).b(),
+            E::Int(w, 0).b(),
+        ));
+        let n = self.cfg.new_node();
+        self.cfg.edge(*cur, n, Ins::Assume(is_nan_pattern));
+        *cur = n;
+        E::Ite(w, E::IsNan(x.clone().b()).b(), E::Var(ch).b(), E::Bits(t, x.b()).b())
+    }
+
+    /// Writes a scalar (or a pointer: object id and offset) at a place.
+    fn store_leaf(&mut self, p: &Place, leaf: Leaf, a: E, b: Option<E>, cur: &mut usize, span: Span) -> R<()> {
+        let Place::Mem { base, raw, .. } = p else {
+            let Place::Var(v) = p else { unreachable!() };
+            *cur = self.assign_edge(*cur, *v, a);
+            return Ok(());
+        };
+        if let Base::Obj(o) = base {
+            if self.objects[o.0].is_const && !self.in_init() {
+                return self.err(span, format!("a write into the const object `{}`", self.objects[o.0].name));
+            }
+        }
+        // the stored value is evaluated once
+        let t = leaf_ty(leaf);
+        let a = self.stable(a, t, cur);
+        let b = b.map(|b| self.stable(b, OFF_TY, cur));
+        match base {
+            Base::Obj(o) => {
+                let o = *o;
+                let cands: Vec<(E, i128)> = match raw {
+                    None => self.offsets(p, span)?,
+                    Some(r) => {
+                        let Place::Mem { konst, .. } = p else { unreachable!() };
+                        self.objects[o.0]
+                            .cells
+                            .iter()
+                            .map(|c| {
+                                (
+                                    E::Cmp(Rel::Eq, OFF_TY, r.clone().b(), E::Int(OFF_TY, c.off as i128 - konst).b()),
+                                    c.off as i128,
+                                )
+                            })
+                            .collect()
+                    }
+                };
+                let single = cands.len() == 1 && cands[0].0 == E::True;
+                let mut ok = E::False;
+                let mut assigns: Vec<(usize, E, E)> = Vec::new();
+                for (c, off) in cands {
+                    match self.insert(o, off, leaf, &a, b.as_ref(), cur, span)? {
+                        Some(list) => {
+                            ok = ok.or(c.clone());
+                            for (v, x) in list {
+                                assigns.push((v, c.clone(), x));
+                            }
+                        }
+                        None => {}
+                    }
+                }
+                if !single {
+                    self.check_with(GoalKind::Pointer, ok.negate(), cur, span, Instrument::None);
+                }
+                for (v, c, x) in assigns {
+                    let x = if c == E::True {
+                        x
+                    } else {
+                        let vt = self.cfg.vars[v].ty;
+                        E::Ite(vt, c.b(), x.b(), E::Var(v).b())
+                    };
+                    *cur = self.assign_edge(*cur, v, x);
+                }
+                Ok(())
+            }
+            Base::Dyn(obj) => {
+                let off = self.place_offset(p);
+                let site = self.dyn_sites.len();
+                self.dyn_sites.push(DynSite {
+                    obj: obj.clone(),
+                    off,
+                    leaf,
+                });
+                let g = self.goal(GoalKind::Pointer, span.start, Instrument::None);
+                let n = self.cfg.new_node();
+                self.cfg.edge(*cur, n, Ins::CheckAccess(g, site));
+                *cur = n;
+                let n = self.cfg.new_node();
+                self.cfg.edge(*cur, n, Ins::Store(site, a, b));
+                *cur = n;
+                Ok(())
+            }
+        }
+    }
+
+    fn in_init(&self) -> bool {
+        self.fn_stack.is_empty()
+    }
+
+    /// A value fixed in a temporary unless it is a variable or a constant.
+    fn stable(&mut self, x: E, t: Ty, cur: &mut usize) -> E {
+        match x {
+            E::Var(_) | E::Int(..) | E::Fp(..) | E::True | E::False => x,
+            other => {
+                let v = self.fresh_var("stored", t);
+                self.cfg.vars[v].is_temp = true;
+                *cur = self.assign_edge(*cur, v, other);
+                E::Var(v)
+            }
+        }
+    }
+
+    /// The new values of the cells a write of `leaf` at `off` of `o` changes; `None` when
+    /// the access does not lie inside the object.
+    #[allow(clippy::too_many_arguments)]
+    fn insert(
+        &mut self,
+        o: ObjId,
+        off: i128,
+        leaf: Leaf,
+        a: &E,
+        b: Option<&E>,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<Option<Vec<(usize, E)>>> {
+        let ps = self.layouts.ptr_size();
+        let size = leaf.size(ps) as i128;
+        let obj = &self.objects[o.0];
+        if off < 0 || off + size > obj.size as i128 {
+            return Ok(None);
+        }
+        let off_u = off as usize;
+        if let Some(c) = obj.cell_at(off_u).cloned() {
+            match (c.kind, leaf) {
+                (CellKind::Ptr(x, y), Leaf::Ptr) => {
+                    return Ok(Some(vec![(x, a.clone()), (y, b.cloned().unwrap())]))
+                }
+                (CellKind::Scalar(u, v), Leaf::Scalar(t)) if Layouts::scalar_size(u) == size as usize => {
+                    let x = self.reinterpret(a.clone(), t, u, cur);
+                    return Ok(Some(vec![(v, x)]));
+                }
+                _ => {}
+            }
+        }
+        let Leaf::Scalar(t) = leaf else {
+            return self.err(span, format!("writing a pointer over the bytes of `{}` is not supported", obj.name));
+        };
+        let cells: Vec<Cell> = obj.overlapping(off_u, size as usize, ps).into_iter().cloned().collect();
+        let name = obj.name.clone();
+        let u64t = Ty::Int { bits: 64, signed: false };
+        let val = self.to_bits_u64(a.clone(), t, cur);
+        let val = self.stable(val, u64t, cur);
+        let mut out = Vec::new();
+        for c in cells {
+            let CellKind::Scalar(u, v) = c.kind else {
+                return self.err(span, format!("writing numbers over a pointer in `{name}` is not supported"));
+            };
+            let cs = Layouts::scalar_size(u);
+            let lo = c.off.max(off_u);
+            let hi = (c.off + cs).min(off_u + size as usize);
+            let len_bits = 8 * (hi - lo) as u32;
+            let shift_c = 8 * (lo - c.off) as i128;
+            let shift_v = 8 * (lo - off_u) as i128;
+            let low_mask: u128 = if len_bits >= 64 { u64::MAX as u128 } else { (1u128 << len_bits) - 1 };
+            let mask = (low_mask << shift_c) as u64;
+            let old = self.to_bits_u64(E::Var(v), u, cur);
+            let kept = E::Bin(BinOp::And, u64t, old.b(), E::Int(u64t, (!mask) as i128).b());
+            let part = E::Bin(
+                BinOp::And,
+                u64t,
+                E::Bin(BinOp::Shr, u64t, val.clone().b(), E::Int(u64t, shift_v).b()).b(),
+                E::Int(u64t, low_mask as i128).b(),
+            );
+            let part = E::Bin(BinOp::Shl, u64t, part.b(), E::Int(u64t, shift_c).b());
+            let nb = E::Bin(BinOp::Or, u64t, kept.b(), part.b());
+            let w = Ty::Int { bits: (cs * 8) as u8, signed: false };
+            let nw = conv(nb, u64t, w);
+            let nv = self.reinterpret(nw, w, u, cur);
+            out.push((v, nv));
+        }
+        Ok(Some(out))
+    }
+
+    fn rv_tracked(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<(Val, Effects)> {
         let n0 = self.cfg.nodes.len();
         let c0 = *cur;
         let k0 = self.cfg.nodes[c0].len();
-        let r = self.expr(e, cur)?;
+        let r = self.rv(e, cur)?;
         let mut eff = Effects::default();
         let mut edges: Vec<&Edge> = self.cfg.nodes[c0][k0..].iter().collect();
         for n in n0..self.cfg.nodes.len() {
@@ -1286,28 +2848,35 @@ impl<'a> Lowerer<'a> {
                     eff.w.insert(*v);
                 }
                 Ins::Assume(x) | Ins::Check(_, x) => vars_of(x, &mut eff.r),
-                Ins::Skip | Ins::Goal(_) => {}
+                Ins::Store(..) | Ins::CheckAccess(..) | Ins::Skip | Ins::Goal(_) => {}
             }
         }
-        vars_of(&r.0, &mut eff.r);
+        match &r {
+            Val::S(x, _) => vars_of(x, &mut eff.r),
+            Val::P(p) => {
+                vars_of(&p.obj, &mut eff.r);
+                vars_of(&p.off, &mut eff.r);
+            }
+            Val::Agg(..) => {}
+        }
         Ok((r, eff))
     }
 
     /// Both operands of a binary operator, left to right, rejecting an order dependence.
-    fn operands(
+    fn operands_v(
         &mut self,
         l: &Node<Expression>,
         r: &Node<Expression>,
         cur: &mut usize,
         span: Span,
-    ) -> R<((E, Ty), (E, Ty))> {
+    ) -> R<(Val, Val)> {
         if !has_effects(&l.node) && !has_effects(&r.node) {
-            let a = self.expr(l, cur)?;
-            let b = self.expr(r, cur)?;
+            let a = self.rv(l, cur)?;
+            let b = self.rv(r, cur)?;
             return Ok((a, b));
         }
-        let (a, ea) = self.expr_tracked(l, cur)?;
-        let (b, eb) = self.expr_tracked(r, cur)?;
+        let (a, ea) = self.rv_tracked(l, cur)?;
+        let (b, eb) = self.rv_tracked(r, cur)?;
         self.check_order(&ea, &eb, span)?;
         Ok((a, b))
     }
@@ -1332,79 +2901,327 @@ impl<'a> Lowerer<'a> {
         Ok(())
     }
 
-    /// Lowers an expression: side effects become edges from `cur` on; returns the value.
+    /// Lowers a scalar expression: side effects become edges from `cur` on; returns the value.
     pub fn expr(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<(E, Ty)> {
+        match self.rv(e, cur)? {
+            Val::S(x, t) => Ok((x, t)),
+            Val::P(p) => {
+                // a pointer where a number is expected: only its truth value is supported
+                let _ = p;
+                self.err(e.span, "a pointer used as a number (only as a condition or in comparisons)")
+            }
+            Val::Agg(_, t) => self.err(
+                e.span,
+                format!("a value of type `{}` used as a number", self.layouts.name(&t)),
+            ),
+        }
+    }
+
+    /// The value of an expression without array decay: `Some(type)` for an array.
+    fn rv_nodecay(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<(Val, Option<CType>)> {
+        let lv = match &e.node {
+            Expression::Identifier(i) => matches!(self.lookup(&i.node.name), Some(Binding::Obj(_))),
+            Expression::Member(_) => true,
+            Expression::BinaryOperator(b) => b.node.operator.node == BinaryOperator::Index,
+            Expression::UnaryOperator(u) => u.node.operator.node == UnaryOperator::Indirection,
+            _ => false,
+        };
+        if lv {
+            let p = self.lvalue(e, cur)?;
+            let t = self.place_cty(&p);
+            if matches!(t, CType::Array(..)) {
+                return Ok((Val::S(E::True, Ty::Void), Some(t)));
+            }
+            return Ok((self.read(&p, cur, e.span)?, None));
+        }
+        Ok((self.rv(e, cur)?, None))
+    }
+
+    /// Lowers an expression of any type: side effects become edges from `cur` on.
+    fn rv(&mut self, e: &Node<Expression>, cur: &mut usize) -> R<Val> {
         match &e.node {
             Expression::Identifier(i) => match self.lookup(&i.node.name) {
                 Some(Binding::Var(v)) => {
                     let ty = self.cfg.vars[v].ty;
-                    Ok((self.read_var(v, cur, e.span), ty))
+                    Ok(Val::S(self.read_var(v, cur, e.span), ty))
                 }
-                Some(Binding::Const(c)) => Ok((E::Int(INT, c), INT)),
-                Some(Binding::Array(..)) => self.err(
-                    e.span,
-                    "an array is only supported with an index (no pointer decay)",
-                ),
-                None => self.poisoned_use(&i.node.name, e.span),
+                Some(Binding::Const(c)) => Ok(Val::S(E::Int(INT, c), INT)),
+                Some(Binding::Obj(o)) => {
+                    let p = self.obj_place(o);
+                    self.read(&p, cur, e.span)
+                }
+                Some(Binding::PtrConst(p)) => Ok(Val::P(p)),
+                None => {
+                    if self.functions.contains_key(&i.node.name) {
+                        return Ok(Val::P(self.fn_ptr(&i.node.name)));
+                    }
+                    self.poisoned_use(&i.node.name, e.span)
+                }
             },
-            Expression::Constant(c) => self.constant(c),
+            Expression::Constant(c) => {
+                let (x, t) = self.constant(c)?;
+                Ok(Val::S(x, t))
+            }
             Expression::UnaryOperator(u) => self.unary(u, cur, e.span),
             Expression::Cast(c) => {
                 let to = self.type_name(&c.node.type_name)?;
-                let (x, t) = self.expr(&c.node.expression, cur)?;
-                if to == Ty::Void {
-                    return Ok((E::True, Ty::Void));
+                let v = self.rv(&c.node.expression, cur)?;
+                if to.is_void() {
+                    return Ok(Val::S(E::True, Ty::Void));
                 }
-                let x =
-                    self.convert_operand(x, t, to, cur, e.span, Some(c.node.expression.span))?;
-                Ok((x, to))
+                if let (Val::S(x, t), CType::S(tt)) = (&v, &to) {
+                    let x = self.convert_operand(
+                        x.clone(),
+                        *t,
+                        *tt,
+                        cur,
+                        e.span,
+                        Some(c.node.expression.span),
+                    )?;
+                    return Ok(Val::S(x, *tt));
+                }
+                self.cast_val(v, &to, cur, e.span)
             }
             Expression::BinaryOperator(b) => self.binary(b, cur, e.span),
+            Expression::Member(_) => {
+                let p = self.lvalue(e, cur)?;
+                self.read(&p, cur, e.span)
+            }
+            Expression::CompoundLiteral(_) => {
+                let p = self.lvalue(e, cur)?;
+                self.read(&p, cur, e.span)
+            }
             Expression::Conditional(c) => {
                 let t = self.cfg.new_node();
                 let f = self.cfg.new_node();
                 self.cond(&c.node.condition, *cur, t, f)?;
                 let mut tc = t;
-                let (a, ta) = self.expr(&c.node.then_expression, &mut tc)?;
+                let a = self.rv(&c.node.then_expression, &mut tc)?;
                 let mut fc = f;
-                let (b, tb) = self.expr(&c.node.else_expression, &mut fc)?;
+                let b = self.rv(&c.node.else_expression, &mut fc)?;
                 let join = self.cfg.new_node();
-                if ta == Ty::Void || tb == Ty::Void {
-                    self.cfg.edge(tc, join, Ins::Skip);
-                    self.cfg.edge(fc, join, Ins::Skip);
-                    *cur = join;
-                    return Ok((E::True, Ty::Void));
+                match (a, b) {
+                    (Val::S(a, ta), Val::S(b, tb)) => {
+                        if ta == Ty::Void || tb == Ty::Void {
+                            self.cfg.edge(tc, join, Ins::Skip);
+                            self.cfg.edge(fc, join, Ins::Skip);
+                            *cur = join;
+                            return Ok(Val::S(E::True, Ty::Void));
+                        }
+                        let rt = arith_conv(ta, tb);
+                        let tmp = self.fresh_var("cond", rt);
+                        let a = self.convert(a, ta, rt, &mut tc, e.span)?;
+                        let b = self.convert(b, tb, rt, &mut fc, e.span)?;
+                        self.cfg.edge(tc, join, Ins::Assign(tmp, a));
+                        self.cfg.edge(fc, join, Ins::Assign(tmp, b));
+                        *cur = join;
+                        Ok(Val::S(E::Var(tmp), rt))
+                    }
+                    (a, b) => {
+                        // pointers (one may be a null pointer constant) or structs
+                        let t = match (&a, &b) {
+                            (Val::P(p), _) | (_, Val::P(p)) => CType::Ptr(Box::new(p.to.clone())),
+                            (Val::Agg(_, t), _) => t.clone(),
+                            _ => return self.err(e.span, "operands of `?:` of different kinds"),
+                        };
+                        let a = self.convert_val(a, &t, &mut tc, e.span)?;
+                        let b = self.convert_val(b, &t, &mut fc, e.span)?;
+                        match t {
+                            CType::Ptr(to) => {
+                                let ov = self.fresh_var("cond_obj", OBJ_TY);
+                                let fv = self.fresh_var("cond_off", OFF_TY);
+                                for (v, n) in [(a, tc), (b, fc)] {
+                                    let Val::P(p) = v else { unreachable!() };
+                                    let m = self.assign_edge(n, ov, p.obj);
+                                    self.cfg.edge(m, join, Ins::Assign(fv, p.off));
+                                }
+                                *cur = join;
+                                Ok(Val::P(PtrV {
+                                    obj: E::Var(ov),
+                                    off: E::Var(fv),
+                                    to: *to,
+                                }))
+                            }
+                            t => {
+                                let o = self.new_object("cond", &t, false, e.span)?;
+                                let place = self.obj_place(o);
+                                let mut n1 = tc;
+                                self.write(&place, a, &mut n1, e.span)?;
+                                let mut n2 = fc;
+                                self.write(&place, b, &mut n2, e.span)?;
+                                self.cfg.edge(n1, join, Ins::Skip);
+                                self.cfg.edge(n2, join, Ins::Skip);
+                                *cur = join;
+                                Ok(Val::Agg(place, t))
+                            }
+                        }
+                    }
                 }
-                let rt = arith_conv(ta, tb);
-                let tmp = self.fresh_var("cond", rt);
-                let a = self.convert(a, ta, rt, &mut tc, e.span)?;
-                let b = self.convert(b, tb, rt, &mut fc, e.span)?;
-                self.cfg.edge(tc, join, Ins::Assign(tmp, a));
-                self.cfg.edge(fc, join, Ins::Assign(tmp, b));
-                *cur = join;
-                Ok((E::Var(tmp), rt))
             }
             Expression::Comma(es) => {
-                let mut last = (E::True, Ty::Void);
+                let mut last = Val::S(E::True, Ty::Void);
                 for x in es.iter() {
-                    last = self.expr(x, cur)?;
+                    last = self.rv(x, cur)?;
                 }
                 Ok(last)
             }
             Expression::Call(c) => self.call(c, cur, e.span),
             Expression::SizeOfTy(t) => {
                 let ty = self.type_name(&t.node.0)?;
-                Ok((
-                    E::Int(self.size_t(), (ty.bits() / 8) as i128),
-                    self.size_t(),
-                ))
+                let s = self.size_of(&ty, e.span)?;
+                let st = self.size_t();
+                Ok(Val::S(E::Int(st, s), st))
             }
-            Expression::SizeOfVal(_) => {
-                self.err(e.span, "`sizeof` of an expression is not supported")
+            Expression::SizeOfVal(x) => {
+                let ty = self.type_of(&x.node.0)?;
+                let s = self.size_of(&ty, e.span)?;
+                let st = self.size_t();
+                Ok(Val::S(E::Int(st, s), st))
             }
-            Expression::Statement(_) => self.err(e.span, "statement expressions are not supported"),
+            Expression::AlignOf(t) => {
+                let ty = self.type_name(&t.node.0)?;
+                let a = self.layouts.align_of(&ty) as i128;
+                let st = self.size_t();
+                Ok(Val::S(E::Int(st, a), st))
+            }
+            Expression::OffsetOf(o) => {
+                let ty = self.type_name(&o.node.type_name)?;
+                let CType::Rec(r) = ty else {
+                    return self.err(e.span, "`offsetof` of a type that is not a struct or union");
+                };
+                let Some((mut t, mut off)) = self.layouts.member(r, &o.node.designator.node.base.node.name) else {
+                    return self.err(e.span, "`offsetof`: no such member");
+                };
+                for m in &o.node.designator.node.members {
+                    match &m.node {
+                        OffsetMember::Member(id) | OffsetMember::IndirectMember(id) => {
+                            let CType::Rec(r2) = t else {
+                                return self.err(m.span, "`offsetof`: not a struct");
+                            };
+                            let Some((t2, o2)) = self.layouts.member(r2, &id.node.name) else {
+                                return self.err(m.span, "`offsetof`: no such member");
+                            };
+                            t = t2;
+                            off += o2;
+                        }
+                        OffsetMember::Index(x) => {
+                            let CType::Array(el, _) = t else {
+                                return self.err(m.span, "`offsetof`: not an array");
+                            };
+                            let k = self.const_int(x)?;
+                            off = (off as i128 + k * self.layouts.size_of(&el).unwrap_or(0) as i128) as usize;
+                            t = *el;
+                        }
+                    }
+                }
+                let st = self.size_t();
+                Ok(Val::S(E::Int(st, off as i128), st))
+            }
+            Expression::Statement(s) => self.stmt_expr(s, cur),
             Expression::StringLiteral(_) => self.err(e.span, "string literals are not supported"),
+            Expression::GenericSelection(_) => self.err(e.span, "`_Generic` is not supported"),
             _ => self.err(e.span, "unsupported expression"),
+        }
+    }
+
+    /// A GNU statement expression `({ ...; e; })`: the value of its last expression statement.
+    fn stmt_expr(&mut self, s: &Node<Statement>, cur: &mut usize) -> R<Val> {
+        let Statement::Compound(items) = &s.node else {
+            return self.err(s.span, "a statement expression must be a block");
+        };
+        self.scopes.push(HashMap::new());
+        self.typedefs.push(HashMap::new());
+        self.tags.push(HashMap::new());
+        let r = (|| {
+            let mut c = *cur;
+            let mut last = Val::S(E::True, Ty::Void);
+            for (k, it) in items.iter().enumerate() {
+                match &it.node {
+                    BlockItem::Statement(st) if k + 1 == items.len() => {
+                        if let Statement::Expression(Some(x)) = &st.node {
+                            last = self.rv(x, &mut c)?;
+                            // a scalar is kept here, before anything after the block runs
+                            if let Val::S(x, t) = last {
+                                let x = if t == Ty::Void { x } else { self.stable(x, t, &mut c) };
+                                last = Val::S(x, t);
+                            }
+                        } else {
+                            c = self.stmt(st, c)?;
+                        }
+                    }
+                    BlockItem::Statement(st) => c = self.stmt(st, c)?,
+                    BlockItem::Declaration(d) => c = self.local_decl(d, c)?,
+                    BlockItem::StaticAssert(_) => {}
+                }
+            }
+            *cur = c;
+            Ok(last)
+        })();
+        self.scopes.pop();
+        self.typedefs.pop();
+        self.tags.pop();
+        r
+    }
+
+    /// The pointer to function `name`.
+    fn fn_ptr(&mut self, name: &str) -> PtrV {
+        let k = match self.fn_ids.iter().position(|f| f == name) {
+            Some(k) => k,
+            None => {
+                self.fn_ids.push(name.to_string());
+                self.fn_ids.len() - 1
+            }
+        };
+        PtrV {
+            obj: E::Int(OBJ_TY, FN_ID_BASE + k as i128),
+            off: E::Int(OFF_TY, 0),
+            to: CType::S(Ty::Void),
+        }
+    }
+
+    /// Converts a value to type `to` as by assignment.
+    fn convert_val(&mut self, v: Val, to: &CType, cur: &mut usize, span: Span) -> R<Val> {
+        match (v, to) {
+            (Val::S(x, t), CType::S(tt)) => Ok(Val::S(self.convert(x, t, *tt, cur, span)?, *tt)),
+            (Val::S(x, t), CType::Ptr(p)) => {
+                if t.is_int() && fold_int(&x) == Some(0) {
+                    return Ok(Val::P(null_ptr((**p).clone())));
+                }
+                self.err(span, "conversion of an integer to a pointer is not supported")
+            }
+            (Val::P(pv), CType::Ptr(p)) => Ok(Val::P(PtrV {
+                to: (**p).clone(),
+                ..pv
+            })),
+            (Val::P(pv), CType::S(Ty::Bool)) => Ok(Val::S(
+                E::OfCond(Ty::Bool, ptr_nonnull(&pv).b()),
+                Ty::Bool,
+            )),
+            (Val::P(_), CType::S(_)) => {
+                self.err(span, "conversion of a pointer to an integer is not supported")
+            }
+            (Val::Agg(p, t), to) if self.layouts.same(&t, to) => Ok(Val::Agg(p, t)),
+            (v, to) => {
+                let from = match &v {
+                    Val::S(_, t) => t.c_name(),
+                    Val::P(_) => "pointer".into(),
+                    Val::Agg(_, t) => self.layouts.name(t),
+                };
+                self.err(
+                    span,
+                    format!("conversion from `{from}` to `{}` is not supported", self.layouts.name(to)),
+                )
+            }
+        }
+    }
+
+    /// An explicit cast to a non-scalar type.
+    fn cast_val(&mut self, v: Val, to: &CType, cur: &mut usize, span: Span) -> R<Val> {
+        match (&v, to) {
+            (Val::P(_), CType::Ptr(_)) | (Val::S(..), CType::Ptr(_)) | (Val::P(_), CType::S(_)) => {
+                self.convert_val(v, to, cur, span)
+            }
+            _ => self.convert_val(v, to, cur, span),
         }
     }
 
@@ -1515,19 +3332,27 @@ impl<'a> Lowerer<'a> {
         u: &Node<UnaryOperatorExpression>,
         cur: &mut usize,
         span: Span,
-    ) -> R<(E, Ty)> {
+    ) -> R<Val> {
         use UnaryOperator as U;
         let op = u.node.operator.node.clone();
         match op {
             U::PreIncrement | U::PreDecrement | U::PostIncrement | U::PostDecrement => {
                 let place = self.lvalue(&u.node.operand, cur)?;
+                let inc = matches!(op, U::PreIncrement | U::PostIncrement);
+                if let CType::Ptr(to) = self.place_cty(&place) {
+                    let Val::P(old) = self.read(&place, cur, span)? else { unreachable!() };
+                    let old = self.freeze_ptr(old, cur);
+                    let nv = self.ptr_add(old.clone(), E::Int(INT, if inc { 1 } else { -1 }), INT, span)?;
+                    self.write(&place, Val::P(nv.clone()), cur, span)?;
+                    let _ = to;
+                    return Ok(Val::P(if matches!(op, U::PreIncrement | U::PreDecrement) { nv } else { old }));
+                }
                 let vt = self.place_ty(&place);
-                let old = self.read_place(&place, cur, span);
-                let bop = if matches!(op, U::PreIncrement | U::PostIncrement) {
-                    BinOp::Add
-                } else {
-                    BinOp::Sub
-                };
+                if vt == Ty::Void {
+                    return self.err(span, "++/-- of a value that is not a number or a pointer");
+                }
+                let Val::S(old, _) = self.read(&place, cur, span)? else { unreachable!() };
+                let bop = if inc { BinOp::Add } else { BinOp::Sub };
                 if vt == Ty::Bool {
                     return self.err(span, "++/-- on _Bool is not supported");
                 }
@@ -1536,18 +3361,19 @@ impl<'a> Lowerer<'a> {
                 *cur = self.assign_edge(*cur, saved, old);
                 let (r, rt) = self.arith(bop, E::Var(saved), vt, E::Int(INT, 1), INT, cur, span)?;
                 let nv = self.convert(r, rt, vt, cur, span)?;
-                let stored = self.write_place(&place, nv, cur);
+                let nv = self.stable(nv, vt, cur);
+                self.write(&place, Val::S(nv.clone(), vt), cur, span)?;
                 if matches!(op, U::PreIncrement | U::PreDecrement) {
-                    Ok((stored, vt))
+                    Ok(Val::S(nv, vt))
                 } else {
-                    Ok((E::Var(saved), vt))
+                    Ok(Val::S(E::Var(saved), vt))
                 }
             }
             U::Plus => {
                 let (x, t) = self.expr(&u.node.operand, cur)?;
                 self.scalar(t, span)?;
                 let pt = promote(t);
-                Ok((conv(x, t, pt), pt))
+                Ok(Val::S(conv(x, t, pt), pt))
             }
             U::Minus => {
                 let (x, t) = self.expr(&u.node.operand, cur)?;
@@ -1560,7 +3386,7 @@ impl<'a> Lowerer<'a> {
                     self.check(GoalKind::Overflow, c, cur, span);
                     self.sign_check("neg", None, None);
                 }
-                Ok((E::Neg(pt, x.b()), pt))
+                Ok(Val::S(E::Neg(pt, x.b()), pt))
             }
             U::Complement => {
                 let (x, t) = self.expr(&u.node.operand, cur)?;
@@ -1568,14 +3394,54 @@ impl<'a> Lowerer<'a> {
                     return self.err(span, "~ needs an integer operand");
                 }
                 let pt = promote(t);
-                Ok((E::BitNot(pt, conv(x, t, pt).b()), pt))
+                Ok(Val::S(E::BitNot(pt, conv(x, t, pt).b()), pt))
             }
             U::Negate => {
                 let b = self.cond_value(&u.node.operand, cur)?;
-                Ok((E::OfCond(INT, b.negate().b()), INT))
+                Ok(Val::S(E::OfCond(INT, b.negate().b()), INT))
             }
-            U::Address | U::Indirection => self.err(span, "pointers are not supported"),
+            U::Address => {
+                if let Expression::Identifier(i) = &u.node.operand.node {
+                    if self.lookup(&i.node.name).is_none() && self.functions.contains_key(&i.node.name) {
+                        return Ok(Val::P(self.fn_ptr(&i.node.name)));
+                    }
+                }
+                let p = self.lvalue(&u.node.operand, cur)?;
+                let t = self.place_cty(&p);
+                Ok(Val::P(self.addr_of(&p, t)))
+            }
+            U::Indirection => {
+                let v = self.rv(&u.node.operand, cur)?;
+                let Val::P(p) = v else {
+                    return self.err(span, "`*` of a value that is not a pointer");
+                };
+                if matches!(p.to, CType::Func(_)) || fold_int(&p.obj).is_some_and(|k| k >= FN_ID_BASE) {
+                    return Ok(Val::P(p)); // `*f` of a function pointer is the function
+                }
+                let place = self.deref(p, cur, span)?;
+                self.read(&place, cur, span)
+            }
         }
+    }
+
+    /// `p + i` (pointer arithmetic in units of the pointed-to type).
+    fn ptr_add(&mut self, p: PtrV, i: E, it: Ty, span: Span) -> R<PtrV> {
+        let es = match &p.to {
+            CType::S(Ty::Void) => 1, // GNU: void * arithmetic in bytes
+            t => match self.layouts.size_of(t) {
+                Some(s) => s as i128,
+                None => return self.err(span, "arithmetic on a pointer to an incomplete type"),
+            },
+        };
+        let term = match fold_int(&i) {
+            Some(k) => E::Int(OFF_TY, k * es),
+            None => E::Bin(BinOp::Mul, OFF_TY, conv(i, it, OFF_TY).b(), E::Int(OFF_TY, es).b()),
+        };
+        Ok(PtrV {
+            obj: p.obj,
+            off: add_off(p.off, term),
+            to: p.to,
+        })
     }
 
     fn scalar(&self, t: Ty, span: Span) -> R<()> {
@@ -1719,7 +3585,7 @@ impl<'a> Lowerer<'a> {
         b: &Node<BinaryOperatorExpression>,
         cur: &mut usize,
         span: Span,
-    ) -> R<(E, Ty)> {
+    ) -> R<Val> {
         use BinaryOperator as B;
         let op = b.node.operator.node.clone();
         let arith_op = |o: &B| -> Option<BinOp> {
@@ -1740,8 +3606,7 @@ impl<'a> Lowerer<'a> {
         match op {
             B::Index => {
                 let p = self.element(&b.node.lhs, &b.node.rhs, cur, span)?;
-                let ty = self.place_ty(&p);
-                Ok((self.read_place(&p, cur, span), ty))
+                self.read(&p, cur, span)
             }
             B::LogicalAnd | B::LogicalOr => {
                 let t = self.cfg.new_node();
@@ -1756,7 +3621,7 @@ impl<'a> Lowerer<'a> {
                 self.cfg.edge(t, join, Ins::Assign(tmp, E::Int(INT, 1)));
                 self.cfg.edge(f, join, Ins::Assign(tmp, E::Int(INT, 0)));
                 *cur = join;
-                Ok((E::Var(tmp), INT))
+                Ok(Val::S(E::Var(tmp), INT))
             }
             B::Less
             | B::Greater
@@ -1764,7 +3629,7 @@ impl<'a> Lowerer<'a> {
             | B::GreaterOrEqual
             | B::Equals
             | B::NotEquals => {
-                let ((x, tx), (y, ty)) = self.operands(&b.node.lhs, &b.node.rhs, cur, span)?;
+                let (x, y) = self.operands_v(&b.node.lhs, &b.node.rhs, cur, span)?;
                 let rel = match op {
                     B::Less => Rel::Lt,
                     B::Greater => Rel::Gt,
@@ -1773,23 +3638,33 @@ impl<'a> Lowerer<'a> {
                     B::Equals => Rel::Eq,
                     _ => Rel::Ne,
                 };
-                let c = self.compare(rel, x, tx, y, ty, span)?;
-                Ok((E::OfCond(INT, c.b()), INT))
+                let c = match (x, y) {
+                    (Val::S(x, tx), Val::S(y, ty)) => self.compare(rel, x, tx, y, ty, span)?,
+                    (Val::P(p), Val::P(q)) => ptr_compare(rel, &p, &q),
+                    (Val::P(p), Val::S(z, t)) | (Val::S(z, t), Val::P(p))
+                        if t.is_int() && fold_int(&z) == Some(0) && matches!(rel, Rel::Eq | Rel::Ne) =>
+                    {
+                        let nn = ptr_nonnull(&p);
+                        if rel == Rel::Eq {
+                            nn.negate()
+                        } else {
+                            nn
+                        }
+                    }
+                    _ => return self.err(span, "comparison of a pointer with a number that is not 0"),
+                };
+                Ok(Val::S(E::OfCond(INT, c.b()), INT))
             }
             B::Assign => {
                 let place = self.lvalue(&b.node.lhs, cur)?;
-                let vt = self.place_ty(&place);
-                let (x, tx) = if has_effects(&b.node.rhs.node) {
-                    let (x, eb) = self.expr_tracked(&b.node.rhs, cur)?;
+                let vt = self.place_cty(&place);
+                let v = if has_effects(&b.node.rhs.node) {
+                    let (x, eb) = self.rv_tracked(&b.node.rhs, cur)?;
                     // the store is sequenced after both operands are evaluated: only a write
                     // of the same place (or of the index) by the right side is a problem
                     let mut ea = Effects::default();
-                    for v in Self::place_vars(&place) {
+                    for v in self.place_vars(&place) {
                         ea.r.insert(v);
-                    }
-                    if let Place::Elem(_, _, ix, _, reads) = &place {
-                        vars_of(ix, &mut ea.r);
-                        ea.r.extend(reads.iter().copied());
                     }
                     let clash = eb.w.iter().any(|v| ea.r.contains(v));
                     if clash {
@@ -1797,11 +3672,20 @@ impl<'a> Lowerer<'a> {
                     }
                     x
                 } else {
-                    self.expr(&b.node.rhs, cur)?
+                    self.rv(&b.node.rhs, cur)?
                 };
-                let x = self.convert_operand(x, tx, vt, cur, span, Some(b.node.rhs.span))?;
-                let stored = self.write_place(&place, x, cur);
-                Ok((stored, vt))
+                let v = match (v, &vt) {
+                    (Val::S(x, tx), CType::S(t)) => {
+                        Val::S(self.convert_operand(x, tx, *t, cur, span, Some(b.node.rhs.span))?, *t)
+                    }
+                    (v, _) => self.convert_val(v, &vt, cur, span)?,
+                };
+                let v = match v {
+                    Val::S(x, t) => Val::S(self.stable(x, t, cur), t),
+                    v => v,
+                };
+                self.write(&place, v.clone(), cur, span)?;
+                Ok(v)
             }
             ref o if arith_op(o).is_some() => {
                 let aop = arith_op(o).unwrap();
@@ -1820,31 +3704,94 @@ impl<'a> Lowerer<'a> {
                 );
                 if compound {
                     let place = self.lvalue(&b.node.lhs, cur)?;
-                    let vt = self.place_ty(&place);
-                    let old = self.read_place(&place, cur, span);
-                    let (y, ty) = if has_effects(&b.node.rhs.node) {
-                        let (y, eb) = self.expr_tracked(&b.node.rhs, cur)?;
+                    let vt = self.place_cty(&place);
+                    let old = self.read(&place, cur, span)?;
+                    let y = if has_effects(&b.node.rhs.node) {
+                        let (y, eb) = self.rv_tracked(&b.node.rhs, cur)?;
                         let mut ea = Effects::default();
                         // the place is read before and written after the right side: only a
                         // write of it by the right side is a problem
-                        for v in Self::place_vars(&place) {
+                        for v in self.place_vars(&place) {
                             ea.r.insert(v);
                         }
                         self.check_order(&ea, &eb, span)?;
                         y
                     } else {
-                        self.expr(&b.node.rhs, cur)?
+                        self.rv(&b.node.rhs, cur)?
                     };
-                    let (r, rt) = self.arith(aop, old, vt, y, ty, cur, span)?;
-                    let nv = self.convert(r, rt, vt, cur, span)?;
-                    let stored = self.write_place(&place, nv, cur);
-                    Ok((stored, vt))
+                    let r = self.arith_val(aop, old, y, cur, span)?;
+                    let nv = self.convert_val(r, &vt, cur, span)?;
+                    let nv = match nv {
+                        Val::S(x, t) => Val::S(self.stable(x, t, cur), t),
+                        v => v,
+                    };
+                    self.write(&place, nv.clone(), cur, span)?;
+                    Ok(nv)
                 } else {
-                    let ((x, tx), (y, ty)) = self.operands(&b.node.lhs, &b.node.rhs, cur, span)?;
-                    self.arith(aop, x, tx, y, ty, cur, span)
+                    let (x, y) = self.operands_v(&b.node.lhs, &b.node.rhs, cur, span)?;
+                    self.arith_val(aop, x, y, cur, span)
                 }
             }
             _ => self.err(span, "unsupported operator"),
+        }
+    }
+
+    /// Arithmetic on values: numbers, or pointer ± integer and pointer − pointer.
+    fn arith_val(&mut self, op: BinOp, x: Val, y: Val, cur: &mut usize, span: Span) -> R<Val> {
+        match (x, y) {
+            (Val::S(a, ta), Val::S(b, tb)) => {
+                let (r, t) = self.arith(op, a, ta, b, tb, cur, span)?;
+                Ok(Val::S(r, t))
+            }
+            (Val::P(p), Val::S(i, t)) if t.is_int() && matches!(op, BinOp::Add | BinOp::Sub) => {
+                let it = promote(t);
+                let i = conv(i, t, it);
+                let i = if op == BinOp::Sub { E::Neg(it, i.b()) } else { i };
+                Ok(Val::P(self.ptr_add(p, i, it, span)?))
+            }
+            (Val::S(i, t), Val::P(p)) if t.is_int() && op == BinOp::Add => {
+                let it = promote(t);
+                Ok(Val::P(self.ptr_add(p, conv(i, t, it), it, span)?))
+            }
+            (Val::P(p), Val::P(q)) if op == BinOp::Sub => {
+                let es = self.layouts.size_of(&p.to).unwrap_or(1).max(1) as i128;
+                let pd = self.ptrdiff_t();
+                let d = E::Bin(BinOp::Sub, OFF_TY, p.off.b(), q.off.b());
+                let d = E::Bin(BinOp::Div, OFF_TY, d.b(), E::Int(OFF_TY, es).b());
+                Ok(Val::S(conv(d, OFF_TY, pd), pd))
+            }
+            _ => self.err(span, "this operator is not supported on pointers or structs"),
+        }
+    }
+
+    fn ptrdiff_t(&mut self) -> Ty {
+        self.cfg.model_sensitive = true;
+        Ty::Int {
+            bits: match self.model {
+                DataModel::Lp64 => 64,
+                DataModel::Ilp32 => 32,
+            },
+            signed: true,
+        }
+    }
+
+    /// The variables a place may stand for (for the evaluation-order check).
+    fn place_vars(&self, p: &Place) -> Vec<usize> {
+        match p {
+            Place::Var(v) => vec![*v],
+            Place::Mem { base: Base::Obj(o), reads, .. } => {
+                let mut out: Vec<usize> = self.objects[o.0]
+                    .cells
+                    .iter()
+                    .flat_map(|c| match c.kind {
+                        CellKind::Scalar(_, v) => vec![v],
+                        CellKind::Ptr(a, b) => vec![a, b],
+                    })
+                    .collect();
+                out.extend(reads.iter().copied());
+                out
+            }
+            Place::Mem { reads, .. } => reads.clone(),
         }
     }
 
@@ -1908,12 +3855,151 @@ impl<'a> Lowerer<'a> {
         Ok(conv(x, from, to))
     }
 
-    fn call(&mut self, c: &Node<CallExpression>, cur: &mut usize, span: Span) -> R<(E, Ty)> {
-        let Expression::Identifier(id) = &c.node.callee.node else {
-            return self.err(span, "only direct calls are supported");
-        };
-        let name = id.node.name.as_str();
+    fn call(&mut self, c: &Node<CallExpression>, cur: &mut usize, span: Span) -> R<Val> {
         let args = &c.node.arguments;
+        if let Expression::Identifier(id) = &c.node.callee.node {
+            if self.lookup(&id.node.name).is_none() {
+                return self.call_named(&id.node.name, args, cur, span);
+            }
+        }
+        // a call through a function pointer
+        let p = match self.rv(&c.node.callee, cur)? {
+            Val::P(p) => p,
+            _ => return self.err(span, "a call of something that is not a function"),
+        };
+        if let Some(k) = fold_int(&p.obj) {
+            if k >= FN_ID_BASE && ((k - FN_ID_BASE) as usize) < self.fn_ids.len() {
+                let f = self.fn_ids[(k - FN_ID_BASE) as usize].clone();
+                return self.call_named(&f, args, cur, span);
+            }
+            return self.err(span, "a call through a pointer that is not a function's address");
+        }
+        // the targets: every function whose address the program takes, with as many
+        // parameters as the call has arguments
+        let mut cands: Vec<String> = self
+            .addr_taken_fns
+            .iter()
+            .filter(|f| {
+                self.functions
+                    .get(*f)
+                    .and_then(|fd| self.clone_params_len(fd))
+                    .is_some_and(|n| n == args.len())
+            })
+            .cloned()
+            .collect();
+        cands.sort();
+        if cands.is_empty() {
+            return self.err(span, "a call through a function pointer whose possible targets are unknown (no function with this many parameters has its address taken)");
+        }
+        if has_effects_any(args) {
+            return self.err(span, "a call through a function pointer with side effects in its arguments is not supported");
+        }
+        let obj = self.stable(p.obj, OBJ_TY, cur);
+        let join = self.cfg.new_node();
+        let mut result: Option<(Val, Vec<usize>)> = None;
+        let mut ok = E::False;
+        for f in &cands {
+            let id = match self.fn_ptr(f).obj {
+                E::Int(_, k) => k,
+                _ => unreachable!(),
+            };
+            let is = E::Cmp(Rel::Eq, OBJ_TY, obj.clone().b(), E::Int(OBJ_TY, id).b());
+            ok = ok.or(is.clone());
+            let mut c = self.cfg.new_node();
+            self.cfg.edge(*cur, c, Ins::Assume(is));
+            let v = self.call_named(f, args, &mut c, span)?;
+            // the result, in the same variables whatever the target
+            match (&v, &mut result) {
+                (Val::S(x, t), None) => {
+                    if *t != Ty::Void {
+                        let r = self.fresh_var("call_result", *t);
+                        c = self.assign_edge(c, r, x.clone());
+                        result = Some((Val::S(E::Var(r), *t), vec![r]));
+                    } else {
+                        result = Some((Val::S(E::True, Ty::Void), vec![]));
+                    }
+                }
+                (Val::S(x, t), Some((Val::S(_, rt), vs))) if !vs.is_empty() => {
+                    let x = self.convert(x.clone(), *t, *rt, &mut c, span)?;
+                    c = self.assign_edge(c, vs[0], x);
+                }
+                (Val::P(p), None) => {
+                    let a = self.fresh_var("call_obj", OBJ_TY);
+                    let b = self.fresh_var("call_off", OFF_TY);
+                    c = self.assign_edge(c, a, p.obj.clone());
+                    c = self.assign_edge(c, b, p.off.clone());
+                    result = Some((
+                        Val::P(PtrV { obj: E::Var(a), off: E::Var(b), to: p.to.clone() }),
+                        vec![a, b],
+                    ));
+                }
+                (Val::P(p), Some((Val::P(_), vs))) => {
+                    c = self.assign_edge(c, vs[0], p.obj.clone());
+                    c = self.assign_edge(c, vs[1], p.off.clone());
+                }
+                (Val::S(..), Some(_)) => {}
+                _ => {
+                    return self.err(span, "a call through a function pointer whose targets return structs or different kinds of values is not supported")
+                }
+            }
+            self.cfg.edge(c, join, Ins::Skip);
+        }
+        // no valid target: undefined behaviour, the run ends
+        let g = self.goal(GoalKind::Pointer, span.start, Instrument::None);
+        let bad = self.cfg.new_node();
+        self.cfg.edge(*cur, bad, Ins::Assume(ok.negate()));
+        let stop = self.cfg.stop;
+        let bad2 = self.cfg.new_node();
+        self.cfg.edge(bad, bad2, Ins::Check(g, E::True));
+        self.cfg.edge(bad2, stop, Ins::Skip);
+        *cur = join;
+        Ok(result.map(|r| r.0).unwrap_or(Val::S(E::True, Ty::Void)))
+    }
+
+    fn clone_params_len(&self, f: &Node<FunctionDefinition>) -> Option<usize> {
+        let d = &f.node.declarator.node;
+        d.derived.iter().rev().find_map(|x| match &x.node {
+            DerivedDeclarator::Function(fd) => Some(
+                fd.node
+                    .parameters
+                    .iter()
+                    .filter(|p| {
+                        p.node.declarator.is_some()
+                            || !p.node.specifiers.iter().any(|s| {
+                                matches!(&s.node, DeclarationSpecifier::TypeSpecifier(t) if t.node == TypeSpecifier::Void)
+                            })
+                    })
+                    .count(),
+            ),
+            DerivedDeclarator::KRFunction(ps) => Some(ps.len()),
+            _ => None,
+        })
+    }
+
+    /// A call of a named function: a definition (inlined), an error function, a nondet
+    /// generator or a library function the front end knows.
+    fn call_named(&mut self, name: &str, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<Val> {
+        if let Some(f) = self.functions.get(name).copied() {
+            return self.inline(name, f, args, cur, span);
+        }
+        match name {
+            "memcpy" | "memmove" | "__builtin_memcpy" | "__builtin_memmove" => {
+                return self.mem_copy(args, cur, span)
+            }
+            "memset" | "__builtin_memset" => return self.mem_set(args, cur, span),
+            "__builtin_expect" => {
+                self.nargs(args, 2, span)?;
+                let v = self.rv(&args[0], cur)?;
+                self.rv(&args[1], cur)?;
+                return Ok(v);
+            }
+            _ => {}
+        }
+        let (x, t) = self.call_builtin(name, args, cur, span)?;
+        Ok(Val::S(x, t))
+    }
+
+    fn call_builtin(&mut self, name: &str, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<(E, Ty)> {
         if is_error_fn(name) {
             let g = self.goal(
                 GoalKind::Error,
@@ -1924,9 +4010,6 @@ impl<'a> Lowerer<'a> {
             self.cfg.edge(*cur, stop, Ins::Goal(g));
             *cur = self.cfg.new_node();
             return Ok((E::True, Ty::Void));
-        }
-        if let Some(f) = self.functions.get(name).copied() {
-            return self.inline(name, f, args, cur, span);
         }
         if let Some(t) = name.strip_prefix("__VERIFIER_nondet_") {
             let ty = match self.nondet_type(t) {
@@ -2083,6 +4166,121 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// `memcpy(d, s, n)` / `memmove` with a constant `n`: the bytes of `s` into `d` (exact,
+    /// through the cells' bit patterns).
+    fn mem_copy(&mut self, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<Val> {
+        self.nargs(args, 3, span)?;
+        let d = self.rv(&args[0], cur)?;
+        let s = self.rv(&args[1], cur)?;
+        let (n, _) = self.expr(&args[2], cur)?;
+        let (Val::P(d), Val::P(s)) = (d, s) else {
+            return self.err(span, "`memcpy` of something that is not a pointer");
+        };
+        let Some(n) = fold_int(&n) else {
+            return self.err(args[2].span, "`memcpy` with a size that is not a constant is not supported");
+        };
+        let d = self.freeze_ptr(d, cur);
+        let s = self.freeze_ptr(s, cur);
+        let u8t = CType::S(Ty::Int { bits: 8, signed: false });
+        let dp = self.deref(PtrV { to: u8t.clone(), ..d.clone() }, cur, span)?;
+        let sp = self.deref(PtrV { to: u8t, ..s }, cur, span)?;
+        self.copy_bytes(&dp, &sp, n, cur, span)?;
+        Ok(Val::P(d))
+    }
+
+    /// Copies `n` bytes between two places, in the largest pieces the target's cells allow
+    /// (all values are read before any is written: the ranges may overlap).
+    fn copy_bytes(&mut self, dp: &Place, sp: &Place, n: i128, cur: &mut usize, span: Span) -> R<()> {
+        // pieces: the target's cells when its object and offset are known, else bytes
+        let mut pieces: Vec<(i128, Leaf)> = Vec::new();
+        if let Place::Mem { base: Base::Obj(o), konst, idx, raw: None, .. } = dp {
+            if idx.is_empty() {
+                let ps = self.layouts.ptr_size();
+                let mut at = 0i128;
+                while at < n {
+                    let off = (*konst + at) as usize;
+                    let piece = self.objects[o.0].cell_at(off).and_then(|c| {
+                        let sz = c.size(ps) as i128;
+                        (at + sz <= n).then_some(match c.kind {
+                            CellKind::Scalar(t, _) => (Leaf::Scalar(t), sz),
+                            CellKind::Ptr(..) => (Leaf::Ptr, sz),
+                        })
+                    });
+                    let (leaf, sz) = piece.unwrap_or((Leaf::Scalar(Ty::Int { bits: 8, signed: false }), 1));
+                    pieces.push((at, leaf));
+                    at += sz;
+                }
+            }
+        }
+        if pieces.is_empty() {
+            if n > 4096 {
+                return self.err(span, "a byte copy of more than 4096 bytes through an unknown pointer is not supported");
+            }
+            pieces = (0..n).map(|k| (k, Leaf::Scalar(Ty::Int { bits: 8, signed: false }))).collect();
+        }
+        let mut vals = Vec::new();
+        for (at, leaf) in &pieces {
+            let p = shift_place(sp, *at, leaf_cty(*leaf));
+            let (a, b) = self.load_leaf(&p, *leaf, cur, span)?;
+            let a = self.stable(a, leaf_ty(*leaf), cur);
+            vals.push((a, b));
+        }
+        for ((at, leaf), (a, b)) in pieces.iter().zip(vals) {
+            let p = shift_place(dp, *at, leaf_cty(*leaf));
+            self.store_leaf(&p, *leaf, a, b, cur, span)?;
+        }
+        Ok(())
+    }
+
+    /// `memset(d, c, n)` with constants `c` and `n`.
+    fn mem_set(&mut self, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<Val> {
+        self.nargs(args, 3, span)?;
+        let d = self.rv(&args[0], cur)?;
+        let (c, _) = self.expr(&args[1], cur)?;
+        let (n, _) = self.expr(&args[2], cur)?;
+        let Val::P(d) = d else {
+            return self.err(span, "`memset` of something that is not a pointer");
+        };
+        let (Some(c), Some(n)) = (fold_int(&c), fold_int(&n)) else {
+            return self.err(span, "`memset` with a value or size that is not a constant is not supported");
+        };
+        let byte = (c & 0xff) as u64;
+        let d = self.freeze_ptr(d, cur);
+        let u8t = CType::S(Ty::Int { bits: 8, signed: false });
+        let dp = self.deref(PtrV { to: u8t, ..d.clone() }, cur, span)?;
+        let ps = self.layouts.ptr_size();
+        let mut at = 0i128;
+        while at < n {
+            let cell = match &dp {
+                Place::Mem { base: Base::Obj(o), konst, idx, raw: None, .. } if idx.is_empty() => {
+                    self.objects[o.0].cell_at((*konst + at) as usize).cloned()
+                }
+                _ => None,
+            };
+            let (leaf, sz) = match cell.map(|c| (c.size(ps) as i128, c.kind)) {
+                Some((sz, CellKind::Scalar(t, _))) if at + sz <= n => (Leaf::Scalar(t), sz),
+                Some((sz, CellKind::Ptr(..))) if at + sz <= n && byte == 0 => (Leaf::Ptr, sz),
+                _ => (Leaf::Scalar(Ty::Int { bits: 8, signed: false }), 1),
+            };
+            let mut pattern: u64 = 0;
+            for _ in 0..sz {
+                pattern = (pattern << 8) | byte;
+            }
+            let (a, b) = match leaf {
+                Leaf::Ptr => (E::Int(OBJ_TY, 0), Some(E::Int(OFF_TY, 0))),
+                Leaf::Scalar(t) if t.is_float() => (E::Fp(t, pattern), None),
+                Leaf::Scalar(t) => {
+                    let w = Ty::Int { bits: (sz * 8) as u8, signed: false };
+                    (conv(E::Int(w, pattern as i128), w, t), None)
+                }
+            };
+            let p = shift_place(&dp, at, leaf_cty(leaf));
+            self.store_leaf(&p, leaf, a, b, cur, span)?;
+            at += sz;
+        }
+        Ok(Val::P(d))
+    }
+
     fn inline(
         &mut self,
         name: &str,
@@ -2090,7 +4288,7 @@ impl<'a> Lowerer<'a> {
         args: &[Node<Expression>],
         cur: &mut usize,
         span: Span,
-    ) -> R<(E, Ty)> {
+    ) -> R<Val> {
         if self.fn_stack.iter().any(|x| x.name == name) {
             return self.err(span, format!("recursive call of `{name}` is not supported"));
         }
@@ -2114,61 +4312,115 @@ impl<'a> Lowerer<'a> {
         let mut effs: Vec<Effects> = Vec::new();
         let track = args.iter().any(|a| has_effects(&a.node));
         for (a, (_, pty, _)) in args.iter().zip(&params) {
-            let (x, t) = if track {
-                let (xt, eff) = self.expr_tracked(a, cur)?;
+            let v = if track {
+                let (v, eff) = self.rv_tracked(a, cur)?;
                 for earlier in &effs {
                     self.check_order(earlier, &eff, a.span)?;
                 }
                 effs.push(eff);
-                xt
+                v
             } else {
-                self.expr(a, cur)?
+                self.rv(a, cur)?
             };
-            let x = self.convert_operand(x, t, *pty, cur, a.span, Some(a.span))?;
-            vals.push(x);
+            let v = match (v, pty) {
+                (Val::S(x, t), CType::S(pt)) => {
+                    Val::S(self.convert_operand(x, t, *pt, cur, a.span, Some(a.span))?, *pt)
+                }
+                (v, pt) => self.convert_val(v, pt, cur, a.span)?,
+            };
+            let v = match v {
+                Val::P(p) => Val::P(self.freeze_ptr(p, cur)),
+                v => v,
+            };
+            vals.push(v);
         }
         let saved_scopes = std::mem::take(&mut self.scopes);
         self.scopes.push(saved_scopes[0].clone());
         self.scopes.push(HashMap::new());
         let saved_td = self.typedefs.split_off(1);
+        let saved_tags = self.tags.split_off(1);
         let saved_b = std::mem::take(&mut self.breaks);
         let saved_c = std::mem::take(&mut self.continues);
         let saved_s = std::mem::take(&mut self.switches);
-        for ((pname, pty, _), x) in params.iter().zip(vals) {
-            let v = self.fresh_var(pname, *pty);
-            *cur = self.assign_edge(*cur, v, x);
-            self.scopes
-                .last_mut()
-                .unwrap()
-                .insert(pname.clone(), Binding::Var(v));
-        }
-        let ret = if rt == Ty::Void {
-            None
-        } else {
-            Some((self.fresh_var(&format!("{name}_ret"), rt), rt))
-        };
-        let exit = self.cfg.new_node();
-        self.fn_stack.push(FnCtx {
-            name: name.to_string(),
-            ret,
-            exit,
-        });
-        let r = self.stmt(&f.node.statement, *cur);
-        self.fn_stack.pop();
+        self.labels.push(HashMap::new());
+        let r = self.inline_body(name, f, &params, vals, &rt, cur, span);
+        self.labels.pop();
         // globals declared or changed meanwhile stay visible (static locals are in `statics`)
         let mut restored = saved_scopes;
         restored[0] = self.scopes[0].clone();
         self.scopes = restored;
         self.typedefs.extend(saved_td);
+        self.tags.extend(saved_tags);
         self.breaks = saved_b;
         self.continues = saved_c;
         self.switches = saved_s;
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn inline_body(
+        &mut self,
+        name: &str,
+        f: &'a Node<FunctionDefinition>,
+        params: &[(String, CType, Span)],
+        vals: Vec<Val>,
+        rt: &CType,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<Val> {
+        for ((pname, pty, pspan), v) in params.iter().zip(vals) {
+            let b = match (pty, v) {
+                (CType::S(t), Val::S(x, _)) => {
+                    let var = self.fresh_var(pname, *t);
+                    *cur = self.assign_edge(*cur, var, x);
+                    Binding::Var(var)
+                }
+                (CType::Ptr(_), Val::P(p)) if !name_is_written(&f.node.statement, pname) => {
+                    Binding::PtrConst(p)
+                }
+                (t, v) => {
+                    let o = self.new_object(pname, t, false, *pspan)?;
+                    let place = self.obj_place(o);
+                    self.write(&place, v, cur, span)?;
+                    Binding::Obj(o)
+                }
+            };
+            self.scopes.last_mut().unwrap().insert(pname.clone(), b);
+        }
+        let ret = match rt {
+            CType::S(Ty::Void) => None,
+            CType::S(t) => Some(RetSlot::Scalar(self.fresh_var(&format!("{name}_ret"), *t), *t)),
+            CType::Ptr(to) => Some(RetSlot::Ptr(
+                self.fresh_var(&format!("{name}_ret.obj"), OBJ_TY),
+                self.fresh_var(&format!("{name}_ret.off"), OFF_TY),
+                (**to).clone(),
+            )),
+            t @ CType::Rec(_) => Some(RetSlot::Agg(
+                self.new_object(&format!("{name}_ret"), t, false, span)?,
+                t.clone(),
+            )),
+            _ => return self.err(span, format!("`{name}` returns an array or a function")),
+        };
+        let exit = self.cfg.new_node();
+        self.fn_stack.push(FnCtx {
+            name: name.to_string(),
+            ret: ret.clone(),
+            exit,
+        });
+        let r = self.stmt(&f.node.statement, *cur);
+        self.fn_stack.pop();
         let end = r?;
         self.cfg.edge(end, exit, Ins::Skip);
         *cur = exit;
         Ok(match ret {
-            Some((v, t)) => (E::Var(v), t),
-            None => (E::True, Ty::Void),
+            Some(RetSlot::Scalar(v, t)) => Val::S(E::Var(v), t),
+            Some(RetSlot::Ptr(a, b, to)) => Val::P(PtrV {
+                obj: E::Var(a),
+                off: E::Var(b),
+                to,
+            }),
+            Some(RetSlot::Agg(o, t)) => Val::Agg(self.obj_place(o), t),
+            None => Val::S(E::True, Ty::Void),
         })
     }
 }
@@ -2255,7 +4507,10 @@ fn e_size(e: &E, acc: usize) -> usize {
         | E::Fabs(_, a)
         | E::Sqrt(_, a)
         | E::IsNan(a)
-        | E::IsInf(a) => e_size(a, acc),
+        | E::IsInf(a)
+        | E::Bits(_, a)
+        | E::FromBits(_, a) => e_size(a, acc),
+        E::Load(..) => acc,
         E::Ite(_, c, a, b) => e_size(b, e_size(a, e_size(c, acc))),
     }
 }
@@ -2284,7 +4539,10 @@ fn vars_of(e: &E, out: &mut std::collections::HashSet<usize>) {
         | E::Fabs(_, a)
         | E::Sqrt(_, a)
         | E::IsNan(a)
-        | E::IsInf(a) => vars_of(a, out),
+        | E::IsInf(a)
+        | E::Bits(_, a)
+        | E::FromBits(_, a) => vars_of(a, out),
+        E::Load(..) => {}
         E::Ite(_, c, a, b) => {
             vars_of(c, out);
             vars_of(a, out);
@@ -2295,11 +4553,18 @@ fn vars_of(e: &E, out: &mut std::collections::HashSet<usize>) {
 
 #[derive(Default)]
 struct DeclInfo {
-    ty: Ty,
+    ty: CType,
     typedef: bool,
     is_static: bool,
     is_extern: bool,
     volatile: bool,
+    is_const: bool,
+}
+
+impl Default for CType {
+    fn default() -> CType {
+        CType::S(INT)
+    }
 }
 
 impl Default for Ty {
@@ -2580,6 +4845,198 @@ fn char_value(s: &str) -> Option<i128> {
 fn int_lit(e: &E) -> Option<i128> {
     match e {
         E::Int(_, v) => Some(*v),
+        _ => None,
+    }
+}
+
+/// `a + b` on byte offsets, folding constants.
+fn add_off(a: E, b: E) -> E {
+    match (fold_int(&a), fold_int(&b)) {
+        (Some(x), Some(y)) => E::Int(OFF_TY, x + y),
+        (Some(0), _) => b,
+        (_, Some(0)) => a,
+        _ => E::Bin(BinOp::Add, OFF_TY, a.b(), b.b()),
+    }
+}
+
+/// The place `by` bytes further, of type `ty`.
+fn shift_place(p: &Place, by: i128, ty: CType) -> Place {
+    match p {
+        Place::Mem {
+            base,
+            konst,
+            idx,
+            raw,
+            reads,
+            ..
+        } => Place::Mem {
+            base: base.clone(),
+            konst: konst + by,
+            idx: idx.clone(),
+            raw: raw.clone(),
+            ty,
+            reads: reads.clone(),
+        },
+        Place::Var(v) => Place::Var(*v),
+    }
+}
+
+fn leaf_ty(l: Leaf) -> Ty {
+    match l {
+        Leaf::Scalar(t) => t,
+        Leaf::Ptr => OBJ_TY,
+    }
+}
+
+fn leaf_cty(l: Leaf) -> CType {
+    match l {
+        Leaf::Scalar(t) => CType::S(t),
+        Leaf::Ptr => CType::Ptr(Box::new(CType::S(Ty::Void))),
+    }
+}
+
+fn null_ptr(to: CType) -> PtrV {
+    PtrV {
+        obj: E::Int(OBJ_TY, 0),
+        off: E::Int(OFF_TY, 0),
+        to,
+    }
+}
+
+fn ptr_nonnull(p: &PtrV) -> E {
+    match fold_int(&p.obj) {
+        Some(0) => E::False,
+        Some(_) => E::True,
+        None => E::Cmp(Rel::Ne, OBJ_TY, p.obj.clone().b(), E::Int(OBJ_TY, 0).b()),
+    }
+}
+
+/// Pointer comparison: equality compares object and offset; an order compares offsets
+/// (C defines it only inside one object).
+fn ptr_compare(rel: Rel, p: &PtrV, q: &PtrV) -> E {
+    let same_obj = E::Cmp(Rel::Eq, OBJ_TY, p.obj.clone().b(), q.obj.clone().b());
+    let same_obj = match (fold_int(&p.obj), fold_int(&q.obj)) {
+        (Some(a), Some(b)) => {
+            if a == b {
+                E::True
+            } else {
+                E::False
+            }
+        }
+        _ => same_obj,
+    };
+    let offs = E::Cmp(rel, OFF_TY, p.off.clone().b(), q.off.clone().b());
+    match rel {
+        Rel::Eq => same_obj.and(offs),
+        Rel::Ne => same_obj.negate().or(offs),
+        _ => offs,
+    }
+}
+
+/// Is `name` assigned, incremented, decremented or its address taken in `s`? (Then it
+/// cannot be bound to its initial value.)
+fn name_is_written(s: &Node<Statement>, name: &str) -> bool {
+    use lang_c::visit::Visit;
+    struct W<'n> {
+        name: &'n str,
+        found: bool,
+    }
+    fn is_name(e: &Expression, n: &str) -> bool {
+        matches!(e, Expression::Identifier(i) if i.node.name == n)
+    }
+    impl<'ast> Visit<'ast> for W<'_> {
+        fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast Span) {
+            use BinaryOperator as B;
+            if matches!(
+                b.operator.node,
+                B::Assign
+                    | B::AssignMultiply
+                    | B::AssignDivide
+                    | B::AssignModulo
+                    | B::AssignPlus
+                    | B::AssignMinus
+                    | B::AssignShiftLeft
+                    | B::AssignShiftRight
+                    | B::AssignBitwiseAnd
+                    | B::AssignBitwiseXor
+                    | B::AssignBitwiseOr
+            ) && is_name(&b.lhs.node, self.name)
+            {
+                self.found = true;
+            }
+            lang_c::visit::visit_binary_operator_expression(self, b, span);
+        }
+        fn visit_unary_operator_expression(&mut self, u: &'ast UnaryOperatorExpression, span: &'ast Span) {
+            use UnaryOperator as U;
+            if matches!(
+                u.operator.node,
+                U::PreIncrement | U::PreDecrement | U::PostIncrement | U::PostDecrement | U::Address
+            ) && is_name(&u.operand.node, self.name)
+            {
+                self.found = true;
+            }
+            lang_c::visit::visit_unary_operator_expression(self, u, span);
+        }
+    }
+    let mut w = W { name, found: false };
+    w.visit_statement(&s.node, &s.span);
+    w.found
+}
+
+/// Functions whose name is used other than as the callee of a direct call (their address
+/// is taken: the targets of calls through function pointers).
+fn functions_referenced(unit: &TranslationUnit, defined: &HashMap<String, &Node<FunctionDefinition>>) -> std::collections::BTreeSet<String> {
+    use lang_c::visit::Visit;
+    struct F<'d, 'a> {
+        defined: &'d HashMap<String, &'a Node<FunctionDefinition>>,
+        out: std::collections::BTreeSet<String>,
+    }
+    impl<'ast> Visit<'ast> for F<'_, '_> {
+        fn visit_expression(&mut self, e: &'ast Expression, span: &'ast Span) {
+            if let Expression::Identifier(i) = e {
+                if self.defined.contains_key(&i.node.name) {
+                    self.out.insert(i.node.name.clone());
+                }
+            }
+            lang_c::visit::visit_expression(self, e, span);
+        }
+        fn visit_call_expression(&mut self, c: &'ast CallExpression, span: &'ast Span) {
+            let _ = span;
+            if !matches!(c.callee.node, Expression::Identifier(_)) {
+                self.visit_expression(&c.callee.node, &c.callee.span);
+            }
+            for a in &c.arguments {
+                self.visit_expression(&a.node, &a.span);
+            }
+        }
+    }
+    let mut f = F {
+        defined,
+        out: Default::default(),
+    };
+    f.visit_translation_unit(unit);
+    f.out
+}
+
+fn has_effects_any(args: &[Node<Expression>]) -> bool {
+    args.iter().any(|a| has_effects(&a.node))
+}
+
+/// The value of a simple integer constant expression (array designators when sizing).
+fn const_eval_simple(e: &Expression) -> Option<i128> {
+    match e {
+        Expression::Constant(c) => match &c.node {
+            Constant::Integer(i) => {
+                let s = i.number.as_ref();
+                match i.base {
+                    IntegerBase::Decimal => s.parse().ok(),
+                    IntegerBase::Hexadecimal => i128::from_str_radix(s, 16).ok(),
+                    IntegerBase::Octal => i128::from_str_radix(s, 8).ok(),
+                    IntegerBase::Binary => i128::from_str_radix(s, 2).ok(),
+                }
+            }
+            _ => None,
+        },
         _ => None,
     }
 }

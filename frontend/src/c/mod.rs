@@ -6,6 +6,7 @@ pub mod cfg;
 pub mod cmd;
 pub mod encode;
 pub mod lower;
+pub mod mem;
 pub mod parse;
 pub mod replay;
 pub mod witness;
