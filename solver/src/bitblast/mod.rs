@@ -877,8 +877,7 @@ impl<'a> Encoder<'a> {
                 if t.bits as u32 != f.total_bits() {
                     return Err("fp_bits into a machine type of another width".into());
                 }
-                let nan = float::classify(g, f, &x).nan;
-                Term::Bv(t, g.mux_word(nan, &float::nan_word(f), &x))
+                Term::Bv(t, float::to_bits(g, f, &x))
             }
             Op::FpOfBits => {
                 let f = need_fmt()?;
@@ -886,7 +885,7 @@ impl<'a> Encoder<'a> {
                 if t.bits as u32 != f.total_bits() {
                     return Err("fp_of_bits of a machine type of another width".into());
                 }
-                Term::Fp(f, w)
+                Term::Fp(f, float::of_bits(&w))
             }
             Op::FpToReal => {
                 let (f, x) = fp(0)?;
