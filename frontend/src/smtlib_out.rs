@@ -763,6 +763,30 @@ impl<'a> Printer<'a> {
                     s => return Err(format!("fp_to_int into a {}", s.name())),
                 }
             }
+            Op::FpToBits => {
+                // SMT-LIB has no fp -> bit-vector reinterpretation: a fresh pattern `b` with
+                // `((_ to_fp e s) b) = x` is x's encoding (unique for every non-NaN x: `=`
+                // is identity, so -0 and +0 differ); NaN gives the canonical pattern
+                arity(1)?;
+                let fmt = fmt_of(d.args[0])?;
+                let Sort::MachineInt(t) = out_sort else {
+                    return Err("fp_bits into a non-machine-integer sort".into());
+                };
+                let x = &a[0];
+                let b = self.fresh(out_sort);
+                let idx = format!("{} {}", fmt.exponent_bits(), fmt.precision());
+                self.assert(format!("(= ((_ to_fp {idx}) {b}) {x})"));
+                let nan = bv_lit(t, &BigInt::from(fmt.nan_bits()));
+                format!("(ite (fp.isNaN {x}) {nan} {b})")
+            }
+            Op::FpOfBits => {
+                arity(1)?;
+                let Sort::Fp(fmt) = out_sort else {
+                    return Err("fp_of_bits into a non-fp sort".into());
+                };
+                let idx = format!("{} {}", fmt.exponent_bits(), fmt.precision());
+                format!("((_ to_fp {idx}) {})", a[0])
+            }
             Op::FpToReal => {
                 arity(1)?;
                 let x = &a[0];

@@ -28,7 +28,7 @@ fn main() {
         let t = std::time::Instant::now();
         let (checks, bad) = differential(f, inputs, seed);
         println!(
-            "{}: {inputs} inputs, {checks} comparisons (add sub mul div sqrt fma min max convert lt le eq same, 5 rounding modes), {} mismatches, {:.1} s",
+            "{}: {inputs} inputs, {checks} comparisons (add sub mul div sqrt fma min max convert lt le eq same fp_bits fp_of_bits, 5 rounding modes), {} mismatches, {:.1} s",
             f.name(),
             bad.len(),
             t.elapsed().as_secs_f64()

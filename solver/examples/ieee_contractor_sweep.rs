@@ -10,7 +10,7 @@
 //! kinds; failures are counted and the first few printed; the exit code is 1 if any.
 
 use solver::contractors::ieee::check::{
-    compare_case, conversion_case, random_case, window_case, FpOp, Rng, Stats,
+    bits_case, compare_case, conversion_case, random_case, window_case, FpOp, Rng, Stats,
 };
 use solver::num::{FpFormat, RoundingMode};
 use std::time::Instant;
@@ -31,6 +31,7 @@ fn main() {
     let mut failures = 0u64;
     let t = Instant::now();
     let mut per_kind = [0u64; 4];
+    let mut bits_reinterp = 0u64;
     let combos: Vec<(FpOp, RoundingMode, FpFormat)> = FpOp::ALL
         .iter()
         .flat_map(|&op| {
@@ -48,6 +49,9 @@ fn main() {
             _ => {
                 if n % 8 == 3 {
                     compare_case(&mut rng, f, &mut st)
+                } else if n % 16 == 7 {
+                    bits_reinterp += 1;
+                    bits_case(&mut rng, f, &mut st)
                 } else {
                     conversion_case(&mut rng, f, rm, &mut st)
                 }
@@ -69,7 +73,8 @@ fn main() {
         }
     }
     println!(
-        "cases {cases} (random {} / windows {} / compare+conversion {}), seed {seed}",
+        "cases {cases} (random {} / windows {} / compare+conversion+bits {}, of them \
+         fp_bits/fp_of_bits {bits_reinterp}), seed {seed}",
         per_kind[0] + per_kind[1],
         per_kind[2],
         per_kind[3]

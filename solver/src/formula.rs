@@ -258,6 +258,13 @@ pub enum Op {
     FpToInt,
     /// the exact value of a finite float; unspecified for NaN and infinities
     FpToReal,
+    /// `out` (a machine integer of the format's width) = the IEEE-754 encoding of `a`, read
+    /// as an unsigned pattern (a signed output holds the same bits); NaN gives the canonical
+    /// quiet NaN pattern (there is one NaN value)
+    FpToBits,
+    /// `out` (fp) = the float whose encoding is the bit pattern of `a` (a machine integer
+    /// of the format's width, signed or unsigned); every NaN pattern gives NaN
+    FpOfBits,
     /// Bool out: IEEE `<`, `<=`, `==` (false when either operand is NaN; -0 == +0)
     FLt,
     FLe,
@@ -333,6 +340,8 @@ impl Op {
                 | Op::ToFp(_)
                 | Op::FpToInt
                 | Op::FpToReal
+                | Op::FpToBits
+                | Op::FpOfBits
                 | Op::FLt
                 | Op::FLe
                 | Op::FEq
@@ -383,6 +392,8 @@ impl Op {
             ToFp(m) => rm("to_fp", m),
             FpToInt => "fp_to_int".into(),
             FpToReal => "to_real".into(),
+            FpToBits => "fp_bits".into(),
+            FpOfBits => "fp_of_bits".into(),
             FLt => "flt".into(),
             FLe => "fle".into(),
             FEq => "feq".into(),

@@ -22,9 +22,10 @@
 use crate::bound_table::BoundAtom;
 use crate::contractors::ieee::{self as fc, BoolPoss, FpClass, FpDom};
 use crate::formula::{Op, Sort};
+use crate::icp_bv::{int_iv, to_interval};
 use crate::interval::Interval;
 use crate::lit::{LBool, Lit};
-use crate::num::{ieee, FpFormat, Rational, RoundingMode};
+use crate::num::{ieee, FpFormat, IntType, Rational, RoundingMode};
 use crate::solve::{Conflict, FpFlags, Solver, VarKind};
 use crate::var::Var;
 
@@ -78,6 +79,10 @@ pub(crate) enum FpProp {
     ToInt,
     /// fp → real (the exact value)
     ToReal,
+    /// fp → its bit pattern, a machine integer of the format's width (`fp_bits`)
+    ToBits(IntType),
+    /// a machine integer's bit pattern → the float it encodes (`fp32_of_bits`, ...)
+    OfBits(IntType),
     /// Boolean `out = rel(a, b)`
     Rel(FpRel),
     /// Boolean `out = class(a)`
@@ -113,6 +118,14 @@ pub(crate) fn make_fp_prop(s: &Solver, out: Var, op: &Op, args: &[Var]) -> Optio
         Op::ToFp(rm) if n == 1 && is_num(args[0]) => FpProp::RoundReal(*rm),
         Op::FpToInt => FpProp::ToInt,
         Op::FpToReal => FpProp::ToReal,
+        Op::FpToBits => match s.vars[out].sort {
+            Sort::MachineInt(t) => FpProp::ToBits(t),
+            _ => return None,
+        },
+        Op::FpOfBits if n == 1 => match s.vars[args[0]].sort {
+            Sort::MachineInt(t) => FpProp::OfBits(t),
+            _ => return None,
+        },
         Op::FLt => FpProp::Rel(FpRel::Lt),
         Op::FLe => FpProp::Rel(FpRel::Le),
         Op::FEq => FpProp::Rel(FpRel::Eq),
@@ -137,6 +150,10 @@ pub(crate) fn make_fp_prop(s: &Solver, out: Var, op: &Op, args: &[Var]) -> Optio
             n == 2 && is_bool(out) && is_fp(args[0]) && s.vars[args[0]].sort == s.vars[args[1]].sort
         }
         FpProp::Class(_) => n == 1 && is_bool(out) && is_fp(args[0]),
+        FpProp::ToBits(t) => {
+            n == 1 && matches!(kind(args[0]), VarKind::Fp(f) if f.total_bits() == t.bits as u32)
+        }
+        FpProp::OfBits(t) => matches!(kind(out), VarKind::Fp(f) if f.total_bits() == t.bits as u32),
         FpProp::Ite => is_bool(args[0]) && same_fmt(&args[1..]),
     };
     ok.then_some(p)
@@ -581,6 +598,26 @@ impl Solver {
                     _ => fc::bwd_to_real_x(ob, &x),
                 };
                 self.post_fp(p, a, &nx)
+            }
+            FpProp::ToBits(t) => {
+                let a = args[0];
+                let x = self.fp_dom(a);
+                let u = fc::fwd_fp_bits(t, &x, int_iv(self.ibox(out)));
+                self.post_num_fp(p, out, to_interval(u))?;
+                let u = int_iv(self.ibox(out));
+                let x = self.fp_dom(a);
+                self.post_fp(p, a, &fc::bwd_fp_bits_x(t, u, &x))
+            }
+            FpProp::OfBits(t) => {
+                let a = args[0];
+                let Sort::Fp(f) = self.vars[out].sort else {
+                    unreachable!("checked by make_fp_prop")
+                };
+                let u = int_iv(self.ibox(a));
+                self.post_fp(p, out, &fc::fwd_fp_of_bits(f, t, u))?;
+                let z = self.fp_dom(out);
+                let u = int_iv(self.ibox(a));
+                self.post_num_fp(p, a, to_interval(fc::bwd_fp_of_bits_u(t, &z, u)))
             }
             FpProp::Rel(rel) if args[0] == args[1] => {
                 // `rel(x, x)`: the two operands are one float, which two independent domains

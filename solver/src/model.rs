@@ -988,6 +988,23 @@ fn eval_ieee(op: &Op, args: &[&Value], arg_sorts: &[Sort], out_sort: Sort) -> Op
                 }
                 None => Eval::Any,
             },
+            Op::FpToBits => match (a0?, out_sort) {
+                (f, Sort::MachineInt(t)) if t.bits as u32 == f.total_bits() => {
+                    let p = BigInt::from(ieee::to_bits(f, fp(0)?));
+                    Eval::Num(Rational::from_integer(t.wrap(&p)))
+                }
+                _ => return None,
+            },
+            Op::FpOfBits => match args.first()? {
+                Value::Num(q) if q.is_integer() => {
+                    let n = q.to_integer();
+                    // the low bits (two's complement for a signed argument)
+                    let m = (BigInt::from(1u8) << out?.total_bits()) - 1u8;
+                    let p: u64 = num_traits::ToPrimitive::to_u64(&(n & m))?;
+                    Eval::Fp(ieee::of_bits(out?, p))
+                }
+                _ => return None,
+            },
             Op::FpToReal => match a0?.to_rational(fp(0)?) {
                 Some(q) => Eval::Num(q),
                 None => Eval::Any,

@@ -398,6 +398,11 @@ pub enum Func {
     ToInt,
     /// `to_int8` ... `to_uint64`
     ToMachine(IntType),
+    /// `fp_bits`: the IEEE encoding of an fp value as a `uint32` / `uint64`
+    FpBits,
+    /// `fp32_of_bits`, `fp64_of_bits`: the float a 32/64-bit pattern encodes
+    Fp32OfBits,
+    Fp64OfBits,
     // Part B: machine integers
     BitAnd,
     BitOr,
@@ -427,7 +432,7 @@ pub fn machine_type(name: &str) -> Option<IntType> {
 }
 
 impl Func {
-    const SIMPLE: [(&'static str, Func); 42] = [
+    const SIMPLE: [(&'static str, Func); 45] = [
         ("abs", Func::Abs),
         ("min", Func::Min),
         ("max", Func::Max),
@@ -464,6 +469,9 @@ impl Func {
         ("to_fp64", Func::ToFp64),
         ("to_real", Func::ToReal),
         ("to_int", Func::ToInt),
+        ("fp_bits", Func::FpBits),
+        ("fp32_of_bits", Func::Fp32OfBits),
+        ("fp64_of_bits", Func::Fp64OfBits),
         ("bitand", Func::BitAnd),
         ("bitor", Func::BitOr),
         ("bitxor", Func::BitXor),
@@ -507,6 +515,7 @@ impl Func {
             FMin | FMax | Feq => (2, 2),
             ToFp32 | ToFp64 => (1, 2),
             ToReal | ToInt | ToMachine(_) => (1, 1),
+            FpBits | Fp32OfBits | Fp64OfBits => (1, 1),
             BitAnd | BitOr | BitXor | Shl | Shr => (2, 2),
             BitNot => (1, 1),
         }

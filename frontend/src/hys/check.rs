@@ -1740,6 +1740,54 @@ impl Checker {
                     Opnd::Err => Typed::Err,
                 }
             }
+            Func::FpBits => {
+                let a = ops.remove(0);
+                let Some((f, ids)) = self.fp_operands(e, &name, vec![(a, &ast[0])]) else {
+                    return Typed::Err;
+                };
+                let t = IntType::new(f.total_bits() as u8, false);
+                self.node(NodeKind::Op(Op::FpToBits, ids), Sort::MachineInt(t), e.span)
+            }
+            Func::Fp32OfBits | Func::Fp64OfBits => {
+                let f = if func == Func::Fp32OfBits {
+                    FpFormat::F32
+                } else {
+                    FpFormat::F64
+                };
+                let w = f.total_bits() as u8;
+                match ops.remove(0) {
+                    // a constant pattern: an unsigned integer of the width, decoded now
+                    Opnd::Poly(..) => {
+                        match self.machine_constant(&ast[0], IntType::new(w, false)) {
+                            Some(v) => {
+                                let p = v.to_u64().expect("checked to fit the width");
+                                self.node(
+                                    NodeKind::Fp(solver::num::ieee::of_bits(f, p)),
+                                    Sort::Fp(f),
+                                    e.span,
+                                )
+                            }
+                            None => Typed::Err,
+                        }
+                    }
+                    Opnd::Node(id) => match self.node_sort(id) {
+                        Sort::MachineInt(t) if t.bits == w => {
+                            self.node(NodeKind::Op(Op::FpOfBits, vec![id]), Sort::Fp(f), e.span)
+                        }
+                        s => {
+                            self.error(
+                                ast[0].span,
+                                format!(
+                                    "`{name}` needs a uint{w} (or int{w}) operand, found {}; convert with to_uint{w}(...)",
+                                    sort_name(s)
+                                ),
+                            );
+                            Typed::Err
+                        }
+                    },
+                    Opnd::Err => Typed::Err,
+                }
+            }
             Func::BitAnd | Func::BitOr | Func::BitXor => {
                 let b = ops.remove(1);
                 let a = ops.remove(0);

@@ -522,6 +522,23 @@ fn eval_fp_op(op: &Op, sort: Sort, args: &[Value]) -> Option<Value> {
                 _ => None,
             }
         }
+        Op::FpToBits => {
+            let (f, bits) = fp_arg(args.first())?;
+            match sort {
+                Sort::MachineInt(t) if t.bits as u32 == f.total_bits() => {
+                    let p = BigInt::from(ieee::to_bits(f, bits));
+                    Some(Value::exact(Rational::from_integer(t.wrap(&p))))
+                }
+                _ => None,
+            }
+        }
+        Op::FpOfBits => {
+            let f = out_fp?;
+            let n = machine_arg(args.first()?)?;
+            // the low bits (two's complement for a signed operand)
+            let m: BigInt = (BigInt::one() << f.total_bits()) - 1;
+            fp(f, ieee::of_bits(f, (n & m).to_u64()?))
+        }
         Op::FpToReal => {
             let (f, bits) = fp_arg(args.first())?;
             // the exact value of a finite float; unspecified for NaN and infinities

@@ -619,6 +619,9 @@ mod tests {
             "to_int8",
             "to_uint64",
             "bitnot",
+            "fp_bits",
+            "fp32_of_bits",
+            "fp64_of_bits",
         ]
         .iter()
         .map(|n| Func::from_name(n).unwrap())

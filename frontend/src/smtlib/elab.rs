@@ -1650,12 +1650,25 @@ impl Elab {
                     let v = self.vals(args, span)?;
                     if let Some(val) = self.const_value(v[0].0).cloned() {
                         if bv_width(v[0].1) == Some(f.total_bits() as u8) {
-                            let bits = val.to_integer().to_u64().unwrap_or(0);
+                            // the pattern (two's complement if the value is signed)
+                            let mask: BigInt = (BigInt::one() << f.total_bits()) - 1;
+                            let bits = (val.to_integer() & mask).to_u64().unwrap_or(0);
+                            let bits = ieee::of_bits(f, bits);
                             return Ok(self.t(NodeKind::Fp(bits), out, span));
                         }
                     }
                     let _ = raw;
-                    return unsup(span, "to_fp of a non-constant bit pattern");
+                    if name == "to_fp" && bv_width(v[0].1) == Some(f.total_bits() as u8) {
+                        let t = self.op(Op::FpOfBits, vec![v[0].0], out, span);
+                        return Ok(Val::T(t, out));
+                    }
+                    return bad(
+                        span,
+                        format!(
+                            "to_fp of one argument needs a bit-vector of width {}",
+                            f.total_bits()
+                        ),
+                    );
                 }
                 Self::arity(&name, args, 2, span)?;
                 let m = self.rm(&name, args.first(), span)?;

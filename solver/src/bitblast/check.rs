@@ -162,6 +162,51 @@ pub fn differential(f: FpFormat, iters: u64, seed: u64) -> (u64, Vec<String>) {
                 ));
             }
         }
+        // bit reinterpretation: exactly the reference patterns, and Rust's to_bits/from_bits
+        // (which keep NaN payloads: only NaN-ness is compared there)
+        let u = if i % 2 == 0 {
+            x
+        } else {
+            float_sample(&mut r, f, Some(y))
+        };
+        let rust_bits = |b: u64| match f {
+            FpFormat::F32 => f32::from_bits(b as u32).to_bits() as u64,
+            FpFormat::F64 => f64::from_bits(b).to_bits(),
+        };
+        let rust_nan = |b: u64| match f {
+            FpFormat::F32 => f32::from_bits(b as u32).is_nan(),
+            FpFormat::F64 => f64::from_bits(b).is_nan(),
+        };
+        checks += 2;
+        let got = val(&float::to_bits(&mut g, f, &a));
+        let want = ieee::to_bits(f, x);
+        let rust_ok = if f.is_nan(x) {
+            rust_nan(x) && want == f.nan_bits()
+        } else {
+            rust_bits(x) == want
+        };
+        if got != Some(want) || !rust_ok {
+            bad.push(format!(
+                "fp_bits {f:?} {x:#x}: circuit {got:x?}, reference {want:#x}, rust {:#x}",
+                rust_bits(x)
+            ));
+        }
+        let got = val(&float::of_bits(&fw(f, u)));
+        let want = ieee::of_bits(f, u);
+        let rust_ok = if rust_nan(u) {
+            f.is_nan(want)
+        } else {
+            let rust_val = match f {
+                FpFormat::F32 => f32::from_bits(u as u32) as f64,
+                FpFormat::F64 => f64::from_bits(u),
+            };
+            want == rust_bits(u) && ieee::to_f64(f, want).to_bits() == rust_val.to_bits()
+        };
+        if !same(got, want) || !rust_ok {
+            bad.push(format!(
+                "fp_of_bits {f:?} {u:#x}: circuit {got:x?}, reference {want:#x}"
+            ));
+        }
         if g.num_vars() != 0 {
             bad.push(format!(
                 "constant inputs created gates at {x:#x} {y:#x} {z:#x}"

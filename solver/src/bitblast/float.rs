@@ -253,6 +253,18 @@ pub fn neg(x: &[Bit]) -> Word {
     negate(x)
 }
 
+/// `fp_bits(x)`: the word itself, except that every NaN (any pattern a NaN word may hold)
+/// gives the canonical NaN pattern.
+pub fn to_bits(g: &mut Gates, f: FpFormat, x: &[Bit]) -> Word {
+    let nan = classify(g, f, x).nan;
+    g.mux_word(nan, &nan_word(f), x)
+}
+
+/// `fp_of_bits(u)`: the pattern is the float (a NaN pattern is a NaN word).
+pub fn of_bits(u: &[Bit]) -> Word {
+    u.to_vec()
+}
+
 pub fn abs(x: &[Bit]) -> Word {
     let mut w = x.to_vec();
     let s = w.len() - 1;

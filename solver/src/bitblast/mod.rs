@@ -869,6 +869,24 @@ impl<'a> Encoder<'a> {
                     _ => return Err("fp_to_int into a non-integer sort".into()),
                 }
             }
+            // bit reinterpretation is the identity on the word, except that `fp_bits` gives
+            // the canonical pattern for every NaN (a NaN word may hold any NaN pattern)
+            Op::FpToBits => {
+                let (f, x) = fp(0)?;
+                let t = need_ty()?;
+                if t.bits as u32 != f.total_bits() {
+                    return Err("fp_bits into a machine type of another width".into());
+                }
+                Term::Bv(t, float::to_bits(g, f, &x))
+            }
+            Op::FpOfBits => {
+                let f = need_fmt()?;
+                let (t, w) = bv(0)?;
+                if t.bits as u32 != f.total_bits() {
+                    return Err("fp_of_bits of a machine type of another width".into());
+                }
+                Term::Fp(f, float::of_bits(&w))
+            }
             Op::FpToReal => {
                 let (f, x) = fp(0)?;
                 let r = self.ranges[d.args[0]].unwrap_or(FpRange::full(f));

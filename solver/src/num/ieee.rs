@@ -93,6 +93,28 @@ pub fn abs(f: FpFormat, x: u64) -> u64 {
     x & !sign_mask(f)
 }
 
+/// `fp_bits(x)`: the IEEE-754 encoding of `x` as an unsigned pattern of the format's width.
+/// Floats are already their encodings, except that there is one NaN value: every NaN gives
+/// the canonical quiet NaN pattern (`0x7fc00000`, `0x7ff8000000000000`).
+pub fn to_bits(f: FpFormat, x: u64) -> u64 {
+    if f.is_nan(x) {
+        return f.nan_bits();
+    }
+    x
+}
+
+/// `fpNN_of_bits(u)`: the float encoded by the low `f.total_bits()` bits of `u` (higher bits
+/// are ignored, so a sign-extended signed pattern works too); every NaN pattern gives NaN
+/// (returned canonical).
+pub fn of_bits(f: FpFormat, u: u64) -> u64 {
+    let u = if f.total_bits() == 64 {
+        u
+    } else {
+        u & ((1u64 << f.total_bits()) - 1)
+    };
+    to_bits(f, u)
+}
+
 /// `x + y` rounded in mode `rm`.
 pub fn add(f: FpFormat, rm: RoundingMode, x: u64, y: u64) -> u64 {
     fast::add(f, rm, x, y).unwrap_or_else(|| exact::add(f, rm, x, y))
@@ -957,6 +979,37 @@ pub fn from_f64(f: FpFormat, v: f64) -> Option<u64> {
 mod tests {
     use super::*;
     use RoundingMode::*;
+
+    #[test]
+    fn bit_reinterpretation_matches_rust() {
+        let f = FpFormat::F32;
+        for v in [
+            0.0f32,
+            -0.0,
+            1.5,
+            -2.25,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::MIN_POSITIVE,
+        ] {
+            let b = v.to_bits() as u64;
+            assert_eq!(to_bits(f, b), b);
+            assert_eq!(of_bits(f, b), b);
+        }
+        assert_eq!(to_bits(f, 0xffc0_0001), 0x7fc0_0000);
+        assert_eq!(of_bits(f, 0x7f80_0001), f.nan_bits());
+        assert_eq!(
+            of_bits(f, 0xffff_ffff_bf80_0000),
+            (-1.0f32).to_bits() as u64
+        );
+        let d = FpFormat::F64;
+        assert_eq!(
+            to_bits(d, f64::NAN.to_bits() | 1 << 63),
+            0x7ff8_0000_0000_0000
+        );
+        assert_eq!(to_bits(d, (-0.0f64).to_bits()), 1 << 63);
+        assert_eq!(of_bits(d, 0x7ff0_0000_0000_0001), d.nan_bits());
+    }
 
     const F: FpFormat = FpFormat::F64;
 

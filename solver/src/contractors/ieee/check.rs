@@ -973,9 +973,151 @@ pub fn conversion_case(
     Ok(())
 }
 
+/// One case of the bit reinterpretation contractors ([`super::bits`]) for format `f`: a
+/// random float `x` and a random pattern `p` (NaN payloads included), the machine-integer
+/// values of type `t` (unsigned or signed, the format's width) that hold their patterns,
+/// random boxes around them on both sides: every contraction must keep the solution;
+/// points must contract to points; and a window of at most 17 patterns must give exactly
+/// the hull of the floats it encodes, in both directions.
+pub fn bits_case(rng: &mut Rng, f: FpFormat, st: &mut Stats) -> Result<(), String> {
+    use super::bits as b;
+    use crate::contractors::bv::{self, IntIv};
+    use crate::num::IntType;
+    st.cases += 1;
+    let w = f.total_bits();
+    let t = IntType::new(w as u8, rng.coin());
+    let val = |p: u64| -> i128 { bv::wrap(t, p as i128) };
+    let all = bv::range(t);
+    // a random box of type t around v
+    let ibox = |rng: &mut Rng, v: i128| -> IntIv {
+        let r = match rng.below(6) {
+            0 => IntIv::point(v),
+            1 => {
+                let k = 1i128 << rng.below(w as u64);
+                IntIv::new(
+                    v - rng.below(1 << 20) as i128 % k,
+                    v + rng.below(1 << 20) as i128 % k,
+                )
+            }
+            2 => all,
+            3 => {
+                let o = val(rng.next_u64());
+                IntIv::new(v.min(o), v.max(o))
+            }
+            _ => IntIv::new(v - rng.below(9) as i128, v + rng.below(9) as i128),
+        };
+        r.intersect(all)
+    };
+    // fp_bits: x -> u
+    let x = random_float(rng, f);
+    let u = val(ieee::to_bits(f, x));
+    let xd = random_dom_around(rng, f, x);
+    let ud = ibox(rng, u);
+    let fu = b::fwd_fp_bits(t, &xd, ud);
+    if !fu.contains(u) {
+        return Err(format!(
+            "fwd_fp_bits loses {u:#x} = fp_bits({x:#x}): {fu:?} from {xd:?} in {ud:?} ({t:?})"
+        ));
+    }
+    let bx = b::bwd_fp_bits_x(t, ud, &xd);
+    if !bx.contains(x) {
+        return Err(format!(
+            "bwd_fp_bits_x loses {x:#x}: {bx:?} from {ud:?}, {xd:?} ({t:?})"
+        ));
+    }
+    st.kept += 2;
+    let px = FpDom::point(f, x);
+    if b::fwd_fp_bits(t, &px, all) != IntIv::point(u)
+        || b::bwd_fp_bits_x(t, IntIv::point(u), &FpDom::full(f)).as_point() != px.as_point()
+    {
+        return Err(format!(
+            "fp_bits of the point {x:#x} / {u:#x} is not a point ({t:?})"
+        ));
+    }
+    st.tight += 1;
+    // fp_of_bits: u -> z, with any pattern (NaN payloads, the pattern of x)
+    let p = match rng.below(3) {
+        0 => x,
+        1 => ieee::neg(f, random_float(rng, f)) ^ (rng.below(2) << (f.precision() - 2)),
+        _ => rng.next_u64(),
+    } & (u64::MAX >> (64 - w));
+    let v = val(p);
+    let z = ieee::of_bits(f, p);
+    let vd = ibox(rng, v);
+    let zd = random_dom_around(rng, f, z);
+    let fz = b::fwd_fp_of_bits(f, t, vd);
+    if !fz.contains(z) {
+        return Err(format!(
+            "fwd_fp_of_bits loses {z:#x} = of_bits({p:#x}): {fz:?} from {vd:?} ({t:?})"
+        ));
+    }
+    let bv_ = b::bwd_fp_of_bits_u(t, &zd, vd);
+    if !bv_.contains(v) {
+        return Err(format!(
+            "bwd_fp_of_bits_u loses {v:#x}: {bv_:?} from {zd:?}, {vd:?} ({t:?})"
+        ));
+    }
+    st.kept += 2;
+    if b::fwd_fp_of_bits(f, t, IntIv::point(v)).as_point() != FpDom::point(f, z).as_point() {
+        return Err(format!(
+            "fp_of_bits of the point {p:#x} is not a point ({t:?})"
+        ));
+    }
+    let back = b::bwd_fp_of_bits_u(t, &FpDom::point(f, z), all);
+    if !f.is_nan(z) && back != IntIv::point(v) {
+        return Err(format!(
+            "fp_of_bits backward from the point {z:#x}: {back:?}, not {v:#x} ({t:?})"
+        ));
+    }
+    st.tight += 1;
+    // windows: exact hulls by enumeration of the patterns
+    let win = IntIv::new(v - rng.below(9) as i128, v + rng.below(9) as i128).intersect(all);
+    let pat = |q: i128| (q as u64) & (u64::MAX >> (64 - w));
+    let decoded: Vec<u64> = (win.lo..=win.hi)
+        .map(|q| ieee::of_bits(f, pat(q)))
+        .collect();
+    let got = b::fwd_fp_of_bits(f, t, win);
+    st.windows += 1;
+    if !same_set(&got, &hull_of(f, &decoded)) {
+        return Err(format!(
+            "fwd_fp_of_bits of the window {win:?}: {got:?}, exact {:?} ({t:?})",
+            hull_of(f, &decoded)
+        ));
+    }
+    let encoded: Vec<u64> = (win.lo..=win.hi)
+        .map(|q| pat(q))
+        .filter(|&q| !f.is_nan(q) || q == f.nan_bits())
+        .collect();
+    let got = b::bwd_fp_bits_x(t, win, &FpDom::full(f));
+    if !same_set(&got, &hull_of(f, &encoded)) {
+        return Err(format!(
+            "bwd_fp_bits_x of the window {win:?}: {got:?}, exact {:?} ({t:?})",
+            hull_of(f, &encoded)
+        ));
+    }
+    st.windows += 1;
+    st.windows_exact += 2;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bits_harness() {
+        let mut st = Stats::default();
+        let mut rng = Rng::new(7);
+        for i in 0..20_000 {
+            let f = if i % 2 == 0 {
+                FpFormat::F32
+            } else {
+                FpFormat::F64
+            };
+            bits_case(&mut rng, f, &mut st).unwrap();
+        }
+        assert_eq!(st.windows, st.windows_exact);
+    }
 
     /// A quick pass of the whole harness (the full runs are `solver/tests/ieee_contractors.rs`
     /// and the `ieee_contractor_sweep` example).

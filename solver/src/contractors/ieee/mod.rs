@@ -8,10 +8,12 @@
 //! - [`arith`]: `+ - * /`, `fma`, `√`, negation, `|x|`, `fmin`, `fmax`.
 //! - [`compare`]: `<`, `<=`, `feq`, identity, classification predicates.
 //! - [`convert`]: fp↔fp, real/int → fp, fp → int (C truncation), fp → real.
+//! - [`bits`]: bit reinterpretation `fp_bits` / `fp_of_bits` (float ↔ pattern).
 //! - [`check`]: the independent slow checker (enumeration over small lattice windows) and
 //!   the random-case harness shared by the tests and the sweep example.
 
 pub mod arith;
+pub mod bits;
 pub mod check;
 pub mod compare;
 pub mod convert;
@@ -19,6 +21,7 @@ pub mod dom;
 pub(crate) mod lattice;
 
 pub use arith::*;
+pub use bits::{bwd_fp_bits_x, bwd_fp_of_bits_u, fwd_fp_bits, fwd_fp_of_bits};
 pub use compare::{
     bwd_class, bwd_eq, bwd_le, bwd_lt, bwd_same, fwd_class, fwd_eq, fwd_le, fwd_lt, fwd_same,
     BoolPoss, FpClass,
