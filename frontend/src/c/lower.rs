@@ -11,6 +11,9 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::collections::HashMap;
 
+mod units;
+pub use units::Units;
+
 /// The data model: `long` is 64 bits (LP64, default) or 32 bits (ILP32).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DataModel {
@@ -67,6 +70,8 @@ pub struct Lowerer<'a> {
     /// (system headers declare structs, pointers, ... that a program need not use)
     poisoned_vars: HashMap<String, CError>,
     poisoned_types: HashMap<String, CError>,
+    /// the translation units: file scopes, functions and prototypes per unit
+    tu: units::TuState<'a>,
 }
 
 type R<T> = Result<T, CError>;
@@ -274,6 +279,7 @@ impl<'a> Lowerer<'a> {
     pub fn lower_program(
         src: &'a Source,
         unit: &'a TranslationUnit,
+        units: &Units,
         model: DataModel,
         entry: &str,
         branch_goals: bool,
@@ -296,6 +302,7 @@ impl<'a> Lowerer<'a> {
             branch_goals,
             poisoned_vars: HashMap::new(),
             poisoned_types: HashMap::new(),
+            tu: units::TuState::new(units),
         };
         l.cfg.function = entry.to_string();
         let e = l.cfg.new_node();
@@ -303,6 +310,7 @@ impl<'a> Lowerer<'a> {
         l.cfg.stop = l.cfg.new_node();
         l.ginit = e;
         for d in &unit.0 {
+            l.switch_unit(l.tu.unit_of(d.span.start));
             match &d.node {
                 ExternalDeclaration::Declaration(decl) => {
                     if let Err(e) = l.global_decl(decl) {
@@ -316,6 +324,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        l.link_units(unit, entry)?;
         let Some(f) = l.functions.get(entry).copied() else {
             return Err(src.err(0, format!("no function `{entry}` is defined")));
         };
@@ -452,6 +461,10 @@ impl<'a> Lowerer<'a> {
             });
             if is_fn {
                 continue; // a prototype
+            }
+            if info.is_extern && id.node.initializer.is_none() && self.scopes[0].contains_key(&name)
+            {
+                continue; // declared (or defined) before in this translation unit
             }
             if info.typedef {
                 if !dec.derived.is_empty() {
@@ -2039,10 +2052,7 @@ impl<'a> Lowerer<'a> {
             }
             "__builtin_nanf" => Ok((E::Fp(Ty::F32, f32::NAN.to_bits() as u64), Ty::F32)),
             "__builtin_nan" => Ok((E::Fp(Ty::F64, f64::NAN.to_bits()), Ty::F64)),
-            _ => self.err(
-                span,
-                format!("call of `{name}`, which has no definition (not supported)"),
-            ),
+            _ => self.undefined_call(name, args, cur, span),
         }
     }
 
@@ -2097,7 +2107,7 @@ impl<'a> Lowerer<'a> {
         if self.fn_stack.len() > 64 {
             return self.err(span, "calls nested too deeply");
         }
-        let params = self.params(f)?;
+        let params = self.in_unit_of(f, |l| l.params(f))?;
         if params.len() != args.len() {
             return self.err(
                 span,
@@ -2108,7 +2118,7 @@ impl<'a> Lowerer<'a> {
                 ),
             );
         }
-        let rt = self.ret_type(f)?;
+        let rt = self.in_unit_of(f, |l| l.ret_type(f))?;
         // arguments, in the caller's scope, left to right
         let mut vals = Vec::new();
         let mut effs: Vec<Effects> = Vec::new();
@@ -2127,6 +2137,7 @@ impl<'a> Lowerer<'a> {
             let x = self.convert_operand(x, t, *pty, cur, a.span, Some(a.span))?;
             vals.push(x);
         }
+        let caller_unit = self.enter_unit_of(f);
         let saved_scopes = std::mem::take(&mut self.scopes);
         self.scopes.push(saved_scopes[0].clone());
         self.scopes.push(HashMap::new());
@@ -2163,6 +2174,7 @@ impl<'a> Lowerer<'a> {
         self.breaks = saved_b;
         self.continues = saved_c;
         self.switches = saved_s;
+        self.switch_unit(caller_unit);
         let end = r?;
         self.cfg.edge(end, exit, Ins::Skip);
         *cur = exit;
