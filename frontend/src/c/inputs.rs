@@ -108,13 +108,8 @@ impl InputOptions {
 pub fn compile_commands(path: &Path) -> Result<Vec<UnitInput>, String> {
     let p = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{p}: cannot read: {e}"))?;
-    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| {
-        format!(
-            "{p}:{}:{}: not valid JSON: {e}",
-            e.line(),
-            e.column()
-        )
-    })?;
+    let json: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| format!("{p}:{}:{}: not valid JSON: {e}", e.line(), e.column()))?;
     let Some(entries) = json.as_array() else {
         return Err(format!("{p}: expected a JSON array of compile commands"));
     };

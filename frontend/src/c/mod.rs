@@ -60,7 +60,13 @@ pub fn load_units(
             },
             msg: m,
         };
-        if !u.dir.as_deref().unwrap_or(Path::new(".")).join(&u.path).is_file() {
+        if !u
+            .dir
+            .as_deref()
+            .unwrap_or(Path::new("."))
+            .join(&u.path)
+            .is_file()
+        {
             return Err(at_start("no such file".into()));
         }
         let text = parse::preprocess(
@@ -69,7 +75,10 @@ pub fn load_units(
             &u.flags,
             u.dir.as_deref(),
         )
-        .map_err(|m| at_start(format!("the C preprocessor failed:\n{m}")))?;
+        .map_err(|m| {
+            cpp_error(&name, &m)
+                .unwrap_or_else(|| at_start(format!("the C preprocessor failed: {m}")))
+        })?;
         texts.push(text);
         paths.push(name);
     }
@@ -84,6 +93,24 @@ pub fn load_units(
             undefined_nondet,
         },
         paths,
+    })
+}
+
+/// The first `FILE:LINE:COL: [fatal ]error: message` line of `cpp`'s standard error, as an
+/// error at that position.
+fn cpp_error(unit: &str, stderr: &str) -> Option<CError> {
+    stderr.lines().find_map(|l| {
+        let (head, msg) = l
+            .split_once(": fatal error: ")
+            .or_else(|| l.split_once(": error: "))?;
+        let mut it = head.rsplitn(3, ':');
+        let col = it.next()?.parse().ok()?;
+        let line = it.next()?.parse().ok()?;
+        let file = it.next()?.to_string();
+        Some(CError {
+            pos: parse::Pos { file, line, col },
+            msg: format!("{msg} (the C preprocessor failed on {unit})"),
+        })
     })
 }
 
@@ -728,7 +755,10 @@ pub fn deadcode(
             }
         })
         .collect();
-    Ok((lines, cfg.undefined_fns.iter().map(|f| f.0.clone()).collect()))
+    Ok((
+        lines,
+        cfg.undefined_fns.iter().map(|f| f.0.clone()).collect(),
+    ))
 }
 
 /// Concrete runs of the `deadcode` prepass (seed 0: every input 0; then pseudo-random).

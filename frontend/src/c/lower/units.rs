@@ -55,9 +55,7 @@ impl TuState<'_> {
 
     /// The unit that holds byte `off` of the concatenated text.
     pub(super) fn unit_of(&self, off: usize) -> usize {
-        self.starts
-            .partition_point(|&s| s <= off)
-            .saturating_sub(1)
+        self.starts.partition_point(|&s| s <= off).saturating_sub(1)
     }
 }
 
@@ -118,8 +116,7 @@ impl<'a> Lowerer<'a> {
         let n = self.tu.scopes.len();
         self.switch_unit(0);
         let mut external: HashMap<String, &'a Node<FunctionDefinition>> = HashMap::new();
-        let mut local: Vec<HashMap<String, &'a Node<FunctionDefinition>>> =
-            vec![HashMap::new(); n];
+        let mut local: Vec<HashMap<String, &'a Node<FunctionDefinition>>> = vec![HashMap::new(); n];
         // per object name with external linkage: (unit, has initializer, is extern)
         let mut objects: HashMap<String, Vec<(usize, bool, bool)>> = HashMap::new();
         let mut order: Vec<String> = Vec::new();
@@ -272,10 +269,7 @@ impl<'a> Lowerer<'a> {
                 let info = self.decl_specs(&p.node.specifiers, p.span)?;
                 if let Some(pd) = &p.node.declarator {
                     if !pd.node.derived.is_empty() {
-                        return self.err(
-                            pd.span,
-                            "pointer and array parameters are not supported",
-                        );
+                        return self.err(pd.span, "pointer and array parameters are not supported");
                     }
                 }
                 if info.ty != Ty::Void {
@@ -285,7 +279,11 @@ impl<'a> Lowerer<'a> {
             if ps.len() != args.len() {
                 return self.err(
                     span,
-                    format!("`{name}` takes {} argument(s), {} given", ps.len(), args.len()),
+                    format!(
+                        "`{name}` takes {} argument(s), {} given",
+                        ps.len(),
+                        args.len()
+                    ),
                 );
             }
             ptys = Some(ps);
