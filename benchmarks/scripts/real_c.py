@@ -100,7 +100,7 @@ def main():
             except json.JSONDecodeError:
                 data = None
             goals = data["goals"] if data else []
-            if data and goals:
+            if data and not data["summary"].get("skipped_functions"):
                 c = {"DEAD": 0, "REACHABLE": 0, "UNKNOWN": 0}
                 for g in goals:
                     c[g["status"]] += 1
@@ -108,12 +108,12 @@ def main():
                     tot[k] += c[k]
                 row.update(status="analysed", goals=len(goals), **{k.lower(): v for k, v in c.items()},
                            undefined_nondet=data["summary"].get("undefined_functions_nondet", []))
+                und = data["summary"].get("undefined_functions_nondet", [])
                 print(f"{u['name']:24} {f:34} analysed  {len(goals):4} goals: {c['DEAD']} DEAD, "
-                      f"{c['REACHABLE']} REACHABLE, {c['UNKNOWN']} UNKNOWN  ({dt:.1f} s)")
+                      f"{c['REACHABLE']} REACHABLE, {c['UNKNOWN']} UNKNOWN  ({dt:.1f} s)"
+                      + (f"  [nondet: {', '.join(und)}]" if und else ""))
             else:
                 why = first_error(err)
-                if data and not goals and not data["summary"].get("skipped_functions"):
-                    why = "no goals"
                 row.update(status="skipped", reason=why, exit_code=rc)
                 print(f"{u['name']:24} {f:34} skipped   ({dt:.1f} s)  {why}")
             rows.append(row)
