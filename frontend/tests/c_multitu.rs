@@ -354,3 +354,27 @@ fn input_errors_and_usage() {
     let (_, _, code) = text(&icpic3(&["solve", "a.hys", "b.hys"]));
     assert_eq!(code, 2);
 }
+
+#[test]
+fn extern_array_and_global_defined_in_another_unit() {
+    if !gcc_available() {
+        return;
+    }
+    let d = tree(
+        "externs",
+        &[
+            (
+                "ea.c",
+                "extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nextern const int table[3];\nextern int counter;\nvoid bump(void);\nint main(void) {\n  int i = __VERIFIER_nondet_int();\n  bump();\n  if (i >= 0 && i < 3 && table[i] == 42 && counter == 6) reach_error();\n  return 0;\n}\n",
+            ),
+            ("eb.c", "const int table[3] = {1, 42, 3};\nint counter = 5;\nvoid bump(void) { counter++; }\n"),
+        ],
+    );
+    let (a, b) = (s(&d.join("ea.c")), s(&d.join("eb.c")));
+    // table[1] == 42 and counter 5 + 1 == 6: input 1, whatever the order of the files
+    for files in [[&a, &b], [&b, &a]] {
+        let (out, err, code) = text(&icpic3(&["solve", files[0], files[1]]));
+        assert_eq!(code, 10, "stdout: {out}\nstderr: {err}");
+        assert!(out.contains("ea.c:7:11 = 1\n"), "{out}");
+    }
+}
