@@ -69,6 +69,54 @@ impl DataModelArg {
     }
 }
 
+/// `--undefined-functions`: what a call of a function no input file defines means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum UndefinedArg {
+    /// an error naming the function and the call's position
+    Error,
+    /// the call returns a nondeterministic value of the prototype's return type
+    Nondet,
+}
+
+/// The C input options shared by `solve` and `deadcode`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct CInputArgs {
+    /// C: add DIR to the include path of every file (`cpp -I`).
+    #[arg(short = 'I', value_name = "DIR")]
+    pub include_dir: Vec<String>,
+    /// C: define a macro for every file (`cpp -D`).
+    #[arg(short = 'D', value_name = "NAME[=VALUE]")]
+    pub define: Vec<String>,
+    /// C: undefine a macro for every file (`cpp -U`).
+    #[arg(short = 'U', value_name = "NAME")]
+    pub undefine: Vec<String>,
+    /// C: include FILE at the start of every file (`cpp -include`; `-include FILE` works too).
+    #[arg(long = "include", value_name = "FILE")]
+    pub include: Vec<String>,
+    /// C: a compile_commands.json (CMake, Bear): each file's -I/-D/-U/-include/-std flags come
+    /// from it; without files on the command line, every C file it lists is an input.
+    #[arg(long, value_name = "FILE")]
+    pub compile_commands: Option<PathBuf>,
+    /// C: a call of a function no input file defines is an error, or returns a
+    /// nondeterministic value of its return type (`nondet`).
+    #[arg(long, value_enum, default_value = "error")]
+    pub undefined_functions: UndefinedArg,
+}
+
+impl CInputArgs {
+    fn options(&self, files: &[PathBuf]) -> crate::c::inputs::InputOptions {
+        crate::c::inputs::InputOptions {
+            files: files.to_vec(),
+            include_dirs: self.include_dir.clone(),
+            defines: self.define.clone(),
+            undefines: self.undefine.clone(),
+            include_files: self.include.clone(),
+            compile_commands: self.compile_commands.clone(),
+            undefined_nondet: self.undefined_functions == UndefinedArg::Nondet,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
@@ -100,7 +148,8 @@ pub enum Command {
     /// exactly replayed trace), SAFE, CANDIDATE SOLUTION (boxes per step) or UNKNOWN. The
     /// first line of standard output is the verdict; exit code 10 / 20 / 0 / 0.
     Solve {
-        file: PathBuf,
+        /// The problem (.hys, .smt2) or the C translation units (.c, .i; several allowed).
+        files: Vec<PathBuf>,
         /// Engine for transition systems (BMC, k-induction, IC3, or all in parallel).
         #[arg(long, value_enum, default_value = "portfolio")]
         engine: EngineArg,
@@ -148,13 +197,16 @@ pub enum Command {
         /// C files: write an SV-COMP violation witness (format 2.0, YAML) for `false`.
         #[arg(long)]
         witness: Option<PathBuf>,
+        #[command(flatten)]
+        c_input: CInputArgs,
     },
     /// Dead-code detection in C: every branch outcome (then/else, case, loop body entry),
     /// error call and undefined-behaviour check of a function is a reachability goal; prints
     /// `file:line:col  DEAD | REACHABLE | UNKNOWN` per goal (REACHABLE with the inputs, each
     /// confirmed by running the gcc-compiled program) and a summary.
     Deadcode {
-        file: PathBuf,
+        /// The C translation units (.c, .i).
+        files: Vec<PathBuf>,
         /// The function to analyse (default: `main`, or every function if there is none).
         #[arg(long)]
         function: Option<String>,
@@ -168,6 +220,8 @@ pub enum Command {
         jobs: Option<usize>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        #[command(flatten)]
+        c_input: CInputArgs,
     },
     /// Print the lowered problem: variables, definitions (one per operation), Tseitin clauses
     /// and root literals; for a transition system each of INIT, TRANS and TARGET.
@@ -189,6 +243,18 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    // gcc's `-include FILE` (one dash) is `--include FILE` here
+    let args: Vec<std::ffi::OsString> = args
+        .into_iter()
+        .map(|a| {
+            let a: std::ffi::OsString = a.into();
+            if a == "-include" {
+                "--include".into()
+            } else {
+                a
+            }
+        })
+        .collect();
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
@@ -214,13 +280,29 @@ where
             format,
         } => cmd_dump(&file, source, format, out, err),
         Command::Deadcode {
-            file,
+            files,
             function,
             data_model,
             timeout,
             jobs,
             format,
+            c_input,
         } => {
+            if files.is_empty() && c_input.compile_commands.is_none() {
+                let _ = writeln!(
+                    err,
+                    "icpic3: deadcode needs C files or --compile-commands FILE"
+                );
+                return EXIT_USAGE;
+            }
+            if let Some(f) = files.iter().find(|f| !crate::c::cmd::is_c_file(f)) {
+                let _ = writeln!(
+                    err,
+                    "icpic3: {}: deadcode takes C files (.c or .i)",
+                    f.display()
+                );
+                return EXIT_USAGE;
+            }
             if jobs == Some(0) {
                 let _ = writeln!(err, "icpic3: --jobs must be at least 1");
                 return EXIT_USAGE;
@@ -247,7 +329,7 @@ where
                 check_certificate: false,
             };
             crate::c::cmd::deadcode(
-                &file,
+                &c_input.options(&files),
                 function.as_deref(),
                 data_model.model(),
                 &ts_opts,
@@ -259,7 +341,7 @@ where
             )
         }
         Command::Solve {
-            file,
+            files,
             engine,
             config: ic3_config,
             frames,
@@ -274,7 +356,17 @@ where
             format,
             data_model,
             witness,
+            c_input,
         } => {
+            let is_c = (!files.is_empty() && files.iter().all(|f| crate::c::cmd::is_c_file(f)))
+                || (files.is_empty() && c_input.compile_commands.is_some());
+            if !is_c && files.len() != 1 {
+                let _ = writeln!(
+                    err,
+                    "icpic3: solve takes one .hys or .smt2 file, or C files (.c, .i) and their flags"
+                );
+                return EXIT_USAGE;
+            }
             let config = SolverConfig {
                 msw,
                 mpr,
@@ -345,9 +437,9 @@ where
                 let _ = writeln!(err, "icpic3: {e}");
                 return EXIT_USAGE;
             }
-            if crate::c::cmd::is_c_file(&file) {
+            if is_c {
                 return crate::c::cmd::solve(
-                    &file,
+                    &c_input.options(&files),
                     data_model.model(),
                     &ts_opts,
                     witness.as_deref(),
@@ -356,6 +448,7 @@ where
                     err,
                 );
             }
+            let file = files[0].clone();
             if expr_engine != solve_cmd::ExprEngine::Portfolio && crate::c::cmd::is_c_file(&file) {
                 let _ = writeln!(
                     err,

@@ -351,6 +351,9 @@ pub struct Cfg {
     pub entry_ret: Ty,
     /// the program uses a type whose size depends on the data model (`long`, `sizeof`)
     pub model_sensitive: bool,
+    /// functions no input file defines whose calls return a nondeterministic value
+    /// (`--undefined-functions nondet`): name and return type, in the order of first call
+    pub undefined_fns: Vec<(String, Ty)>,
 }
 
 impl Cfg {

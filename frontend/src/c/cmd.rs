@@ -18,7 +18,7 @@ pub fn is_c_file(p: &Path) -> bool {
 
 /// `icpic3 solve FILE.c`: first line `true`, `false` or `unknown` (SV-COMP `unreach-call`).
 pub fn solve(
-    path: &Path,
+    input: &super::inputs::InputOptions,
     model: DataModel,
     opts: &TsOptions,
     witness: Option<&Path>,
@@ -27,14 +27,20 @@ pub fn solve(
     err: &mut dyn Write,
 ) -> i32 {
     let start = Instant::now();
-    let a = match super::svcomp(path, model, opts) {
-        Ok(a) => a,
-        Err(e) => {
+    let a = match load(input, model, err).map(|f| (super::svcomp_file(&f, model, opts), f)) {
+        Some((Ok(a), f)) => (a, f),
+        Some((Err(e), _)) => {
             let _ = writeln!(err, "{e}");
             let _ = writeln!(out, "unknown");
             return crate::cli::EXIT_BAD_INPUT;
         }
+        None => {
+            let _ = writeln!(out, "unknown");
+            return crate::cli::EXIT_BAD_INPUT;
+        }
     };
+    let (a, file) = a;
+    let path = Path::new(file.paths.first().map_or("", |p| p.as_str()));
     if a.verdict == "false" {
         if let Some(w) = witness {
             let text = super::witness::violation_witness(path, model, &a);
@@ -54,11 +60,19 @@ pub fn solve(
             out,
             "{}",
             json!({"result": a.verdict, "detail": a.detail, "inputs": inputs,
+                   "undefined_functions_nondet": a.undefined_fns,
                    "time_s": start.elapsed().as_secs_f64()})
         );
     } else {
         let _ = writeln!(out, "{}", a.verdict);
         let _ = writeln!(out, "-- {}", a.detail);
+        if !a.undefined_fns.is_empty() {
+            let _ = writeln!(
+                out,
+                "-- undefined functions treated as returning nondeterministic values: {}",
+                a.undefined_fns.join(", ")
+            );
+        }
         for (w, v) in &a.inputs {
             let _ = writeln!(out, "input {w} = {}", v.c_text());
         }
@@ -73,7 +87,7 @@ pub fn solve(
 /// `icpic3 deadcode FILE.c`.
 #[allow(clippy::too_many_arguments)]
 pub fn deadcode(
-    path: &Path,
+    input: &super::inputs::InputOptions,
     function: Option<&str>,
     model: DataModel,
     opts: &TsOptions,
@@ -84,12 +98,8 @@ pub fn deadcode(
     err: &mut dyn Write,
 ) -> i32 {
     let start = Instant::now();
-    let file = match super::load(path, model) {
-        Ok(f) => f,
-        Err(e) => {
-            let _ = writeln!(err, "{e}");
-            return crate::cli::EXIT_BAD_INPUT;
-        }
+    let Some(file) = load(input, model, err) else {
+        return crate::cli::EXIT_BAD_INPUT;
     };
     let fns: Vec<String> = match function {
         Some(f) => vec![f.to_string()],
@@ -104,9 +114,17 @@ pub fn deadcode(
     };
     let mut all: Vec<DeadcodeLine> = Vec::new();
     let mut skipped = Vec::new();
+    let mut undefined: Vec<String> = Vec::new();
     for f in &fns {
         match super::deadcode(&file, model, f, opts, Some(per_goal), jobs) {
-            Ok(lines) => all.extend(lines),
+            Ok((lines, undef)) => {
+                all.extend(lines);
+                for u in undef {
+                    if !undefined.contains(&u) {
+                        undefined.push(u);
+                    }
+                }
+            }
             Err(e) => {
                 let _ = writeln!(err, "{e} (function `{f}` skipped)");
                 skipped.push((f.clone(), e.to_string()));
@@ -131,6 +149,7 @@ pub fn deadcode(
             out,
             "{}",
             json!({"goals": goals, "summary": {"dead": dead, "reachable": reach, "unknown": unk,
+                   "undefined_functions_nondet": undefined,
                    "skipped_functions": skipped.iter().map(|s| json!({"function": s.0, "error": s.1})).collect::<Vec<_>>()},
                    "time_s": start.elapsed().as_secs_f64(), "jobs": jobs})
         );
@@ -150,6 +169,13 @@ pub fn deadcode(
                 let _ = writeln!(out, "    input {w} = {}", v.c_text());
             }
         }
+        if !undefined.is_empty() {
+            let _ = writeln!(
+                out,
+                "undefined functions treated as returning nondeterministic values: {}",
+                undefined.join(", ")
+            );
+        }
         let _ = writeln!(
             out,
             "summary: {} goal(s): {dead} DEAD, {reach} REACHABLE, {unk} UNKNOWN; {} function(s) skipped; {:.2} s with {jobs} job(s)",
@@ -162,4 +188,26 @@ pub fn deadcode(
         return crate::cli::EXIT_BAD_INPUT;
     }
     0
+}
+
+/// Resolves the input files and loads them (the error is written to `err`).
+fn load(
+    input: &super::inputs::InputOptions,
+    model: DataModel,
+    err: &mut dyn Write,
+) -> Option<super::CFile> {
+    let units = match input.units() {
+        Ok(u) => u,
+        Err(e) => {
+            let _ = writeln!(err, "icpic3: {e}");
+            return None;
+        }
+    };
+    match super::load_units(&units, model, input.undefined_nondet) {
+        Ok(f) => Some(f),
+        Err(e) => {
+            let _ = writeln!(err, "{e}");
+            None
+        }
+    }
 }

@@ -12,6 +12,9 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::collections::HashMap;
 
+mod units;
+pub use units::Units;
+
 /// The data model: `long` is 64 bits (LP64, default) or 32 bits (ILP32).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DataModel {
@@ -146,6 +149,8 @@ pub struct Lowerer<'a> {
     defined_globals: std::collections::HashSet<String>,
     /// functions whose address the program takes
     addr_taken_fns: std::collections::BTreeSet<String>,
+    /// the translation units: file scopes, functions and prototypes per unit
+    tu: units::TuState<'a>,
 }
 
 type R<T> = Result<T, CError>;
@@ -549,6 +554,7 @@ impl<'a> Lowerer<'a> {
     pub fn lower_program(
         src: &'a Source,
         unit: &'a TranslationUnit,
+        units: &Units,
         model: DataModel,
         entry: &str,
         branch_goals: bool,
@@ -581,6 +587,7 @@ impl<'a> Lowerer<'a> {
             poisoned_types: HashMap::new(),
             defined_globals: Default::default(),
             addr_taken_fns: Default::default(),
+            tu: units::TuState::new(units),
         };
         l.cfg.function = entry.to_string();
         let e = l.cfg.new_node();
@@ -588,13 +595,16 @@ impl<'a> Lowerer<'a> {
         l.cfg.stop = l.cfg.new_node();
         l.ginit = e;
         // functions first: a global initializer may take a function's address
+        let mut all_fns = HashMap::new();
         for d in &unit.0 {
             if let ExternalDeclaration::FunctionDefinition(f) = &d.node {
+                l.switch_unit(l.tu.unit_of(d.span.start));
                 let name = declarator_name(&f.node.declarator.node).unwrap_or_default();
+                all_fns.insert(name.clone(), f);
                 l.functions.insert(name, f);
             }
         }
-        l.addr_taken_fns = functions_referenced(unit, &l.functions);
+        l.addr_taken_fns = functions_referenced(unit, &all_fns);
         for d in &unit.0 {
             if let ExternalDeclaration::Declaration(decl) = &d.node {
                 let is_extern = decl.node.specifiers.iter().any(|s| {
@@ -611,11 +621,14 @@ impl<'a> Lowerer<'a> {
         }
         for d in &unit.0 {
             if let ExternalDeclaration::Declaration(decl) = &d.node {
+                l.switch_unit(l.tu.unit_of(d.span.start));
                 if let Err(e) = l.global_decl(decl) {
                     l.poison(decl, e);
                 }
             }
         }
+        l.link_units(unit, entry)?;
+        l.link_units(unit, entry)?;
         let Some(f) = l.functions.get(entry).copied() else {
             return Err(src.err(0, format!("no function `{entry}` is defined")));
         };
@@ -4122,10 +4135,7 @@ impl<'a> Lowerer<'a> {
             }
             "__builtin_nanf" => Ok((E::Fp(Ty::F32, f32::NAN.to_bits() as u64), Ty::F32)),
             "__builtin_nan" => Ok((E::Fp(Ty::F64, f64::NAN.to_bits()), Ty::F64)),
-            _ => self.err(
-                span,
-                format!("call of `{name}`, which has no definition (not supported)"),
-            ),
+            _ => self.undefined_call(name, args, cur, span),
         }
     }
 
@@ -4295,7 +4305,7 @@ impl<'a> Lowerer<'a> {
         if self.fn_stack.len() > 64 {
             return self.err(span, "calls nested too deeply");
         }
-        let params = self.params(f)?;
+        let params = self.in_unit_of(f, |l| l.params(f))?;
         if params.len() != args.len() {
             return self.err(
                 span,
@@ -4306,7 +4316,7 @@ impl<'a> Lowerer<'a> {
                 ),
             );
         }
-        let rt = self.ret_type(f)?;
+        let rt = self.in_unit_of(f, |l| l.ret_type(f))?;
         // arguments, in the caller's scope, left to right
         let mut vals = Vec::new();
         let mut effs: Vec<Effects> = Vec::new();
@@ -4334,6 +4344,7 @@ impl<'a> Lowerer<'a> {
             };
             vals.push(v);
         }
+        let caller_unit = self.enter_unit_of(f);
         let saved_scopes = std::mem::take(&mut self.scopes);
         self.scopes.push(saved_scopes[0].clone());
         self.scopes.push(HashMap::new());
@@ -4354,6 +4365,7 @@ impl<'a> Lowerer<'a> {
         self.breaks = saved_b;
         self.continues = saved_c;
         self.switches = saved_s;
+        self.switch_unit(caller_unit);
         r
     }
 

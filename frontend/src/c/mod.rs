@@ -5,6 +5,7 @@
 pub mod cfg;
 pub mod cmd;
 pub mod encode;
+pub mod inputs;
 pub mod lower;
 pub mod mem;
 pub mod parse;
@@ -22,30 +23,101 @@ use solver::model::Value;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-/// A preprocessed, parsed C file.
+/// A preprocessed, parsed C program: one or several translation units, their preprocessed
+/// texts concatenated (see [`lower::Units`]).
 pub struct CFile {
     pub source: Source,
     pub unit: lang_c::ast::TranslationUnit,
+    pub units: lower::Units,
+    /// the input files, in order
+    pub paths: Vec<String>,
 }
 
 /// Preprocesses and parses `path`.
 pub fn load(path: &Path, model: DataModel) -> Result<CFile, CError> {
-    let name = path.display().to_string();
-    let text = parse::preprocess(path, model == DataModel::Ilp32).map_err(|m| CError {
-        pos: parse::Pos {
-            file: name.clone(),
-            line: 1,
-            col: 1,
-        },
-        msg: m,
-    })?;
-    let source = Source::new(text, &name);
+    let input = inputs::UnitInput {
+        path: path.to_path_buf(),
+        flags: vec![],
+        dir: None,
+    };
+    load_units(&[input], model, false)
+}
+
+/// Preprocesses each unit with its flags and parses the concatenation.
+pub fn load_units(
+    units: &[inputs::UnitInput],
+    model: DataModel,
+    undefined_nondet: bool,
+) -> Result<CFile, CError> {
+    let mut texts = Vec::new();
+    let mut paths = Vec::new();
+    for u in units {
+        let name = u.path.display().to_string();
+        let at_start = |m: String| CError {
+            pos: parse::Pos {
+                file: name.clone(),
+                line: 1,
+                col: 1,
+            },
+            msg: m,
+        };
+        if !u
+            .dir
+            .as_deref()
+            .unwrap_or(Path::new("."))
+            .join(&u.path)
+            .is_file()
+        {
+            return Err(at_start("no such file".into()));
+        }
+        let text = parse::preprocess(
+            &u.path,
+            model == DataModel::Ilp32,
+            &u.flags,
+            u.dir.as_deref(),
+        )
+        .map_err(|m| {
+            cpp_error(&name, &m)
+                .unwrap_or_else(|| at_start(format!("the C preprocessor failed: {m}")))
+        })?;
+        texts.push(text);
+        paths.push(name);
+    }
+    let (text, starts) = parse::concat_units(&texts);
+    let source = Source::new(text, paths.first().map_or("", |p| p.as_str()));
     let unit = parse::parse(&source)?;
-    Ok(CFile { source, unit })
+    Ok(CFile {
+        source,
+        unit,
+        units: lower::Units {
+            starts,
+            undefined_nondet,
+        },
+        paths,
+    })
+}
+
+/// The first `FILE:LINE:COL: [fatal ]error: message` line of `cpp`'s standard error, as an
+/// error at that position.
+fn cpp_error(unit: &str, stderr: &str) -> Option<CError> {
+    stderr.lines().find_map(|l| {
+        let (head, msg) = l
+            .split_once(": fatal error: ")
+            .or_else(|| l.split_once(": error: "))?;
+        let mut it = head.rsplitn(3, ':');
+        let col = it.next()?.parse().ok()?;
+        let line = it.next()?.parse().ok()?;
+        let file = it.next()?.to_string();
+        Some(CError {
+            pos: parse::Pos { file, line, col },
+            msg: format!("{msg} (the C preprocessor failed on {unit})"),
+        })
+    })
 }
 
 /// Names of the functions defined in the file, in order.
 pub fn functions(f: &CFile) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
     f.unit
         .0
         .iter()
@@ -55,6 +127,7 @@ pub fn functions(f: &CFile) -> Vec<String> {
             }
             _ => None,
         })
+        .filter(|n| seen.insert(n.clone()))
         .collect()
 }
 
@@ -66,7 +139,7 @@ pub fn lower_fn(
     branch_goals: bool,
 ) -> Result<Cfg, CError> {
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        lower::Lowerer::lower_program(&f.source, &f.unit, model, entry, branch_goals)
+        lower::Lowerer::lower_program(&f.source, &f.unit, &f.units, model, entry, branch_goals)
     }));
     match r {
         Ok(x) => x,
@@ -282,11 +355,23 @@ pub struct SvcompAnswer {
     pub inputs: Vec<(String, InputValue)>,
     pub input_ret_pos: Vec<parse::Pos>,
     pub error_pos: Option<parse::Pos>,
+    /// functions no input file defines, treated as returning nondeterministic values
+    pub undefined_fns: Vec<String>,
 }
 
 pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompAnswer, CError> {
     let file = load(path, model)?;
-    let cfg = lower_fn(&file, model, "main", false)?;
+    svcomp_file(&file, model, opts)
+}
+
+/// [`svcomp`] of a loaded program (one or several translation units).
+pub fn svcomp_file(
+    file: &CFile,
+    model: DataModel,
+    opts: &TsOptions,
+) -> Result<SvcompAnswer, CError> {
+    let cfg = lower_fn(file, model, "main", false)?;
+    let undef: Vec<String> = cfg.undefined_fns.iter().map(|f| f.0.clone()).collect();
     let errors: Vec<usize> = (0..cfg.goals.len())
         .filter(|&g| cfg.goals[g].kind == GoalKind::Error)
         .collect();
@@ -299,6 +384,7 @@ pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompA
         inputs: vec![],
         input_ret_pos: vec![],
         error_pos: None,
+        undefined_fns: undef.clone(),
     };
     if errors.is_empty() && ub.is_empty() {
         return Ok(SvcompAnswer {
@@ -307,6 +393,7 @@ pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompA
             inputs: vec![],
             input_ret_pos: vec![],
             error_pos: None,
+            undefined_fns: undef.clone(),
         });
     }
     let sel = Selection {
@@ -314,13 +401,14 @@ pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompA
         ub,
     };
     let lp64 = model == DataModel::Lp64;
-    Ok(match solve_goals(&file, &cfg, &sel, &errors, opts, lp64) {
+    Ok(match solve_goals(file, &cfg, &sel, &errors, opts, lp64) {
         GoalAnswer::Unreachable { engine } => SvcompAnswer {
             verdict: "true",
             detail: format!("no error call and no undefined behaviour is reachable ({engine})"),
             inputs: vec![],
             input_ret_pos: vec![],
             error_pos: None,
+            undefined_fns: undef.clone(),
         },
         GoalAnswer::Reached { inputs, ret_pos, steps, which } => SvcompAnswer {
             input_ret_pos: ret_pos,
@@ -328,6 +416,7 @@ pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompA
             detail: format!("an error call is reached after {steps} step(s); confirmed by replaying the C program compiled by gcc"),
             inputs,
             error_pos: which.map(|g| cfg.goals[g].pos.clone()),
+            undefined_fns: undef.clone(),
         },
         GoalAnswer::UndefinedBehaviour { at } => unknown(format!("undefined behaviour (signed overflow, division by zero, invalid shift or conversion) is reachable {at}")),
         GoalAnswer::Unknown { why } => unknown(why),
@@ -368,7 +457,7 @@ pub fn deadcode(
     opts: &TsOptions,
     per_goal: Option<Duration>,
     jobs: usize,
-) -> Result<Vec<DeadcodeLine>, CError> {
+) -> Result<(Vec<DeadcodeLine>, Vec<String>), CError> {
     let cfg = lower_fn(file, model, entry, true)?;
     let lp64 = model == DataModel::Lp64;
     let n = cfg.goals.len();
@@ -667,7 +756,10 @@ pub fn deadcode(
             }
         })
         .collect();
-    Ok(lines)
+    Ok((
+        lines,
+        cfg.undefined_fns.iter().map(|f| f.0.clone()).collect(),
+    ))
 }
 
 /// Concrete runs of the `deadcode` prepass (seed 0: every input 0; then pseudo-random).

@@ -118,14 +118,28 @@ fn line_marker(l: &str) -> Option<(usize, String)> {
     Some((n, name[..end].to_string()))
 }
 
-/// Runs the C preprocessor on `path` (`cpp` with gcc's predefined macros for the data model).
-pub fn preprocess(path: &Path, ilp32: bool) -> Result<String, String> {
+/// The line that separates two translation units in the concatenated preprocessed text
+/// (a line marker, so the parser and the position map take it as one).
+pub const UNIT_SEPARATOR: &str = "# 1 \"<icpic3 translation unit>\"\n";
+
+/// Runs the C preprocessor on `path` (`cpp` with gcc's predefined macros for the data model),
+/// with `flags` (`-I`, `-D`, `-U`, `-include`, `-std=`) and in directory `dir` if given.
+pub fn preprocess(
+    path: &Path,
+    ilp32: bool,
+    flags: &[String],
+    dir: Option<&Path>,
+) -> Result<String, String> {
     let mut cmd = Command::new("cpp");
     cmd.arg("-std=gnu11");
     if ilp32 {
         cmd.arg("-m32");
     }
+    cmd.args(flags);
     cmd.arg(path);
+    if let Some(d) = dir {
+        cmd.current_dir(d);
+    }
     let out = cmd
         .output()
         .map_err(|e| format!("cannot run the C preprocessor `cpp`: {e}"))?;
@@ -134,6 +148,29 @@ pub fn preprocess(path: &Path, ilp32: bool) -> Result<String, String> {
         return Err(msg.trim().to_string());
     }
     String::from_utf8(out.stdout).map_err(|_| "preprocessed text is not UTF-8".to_string())
+}
+
+/// Concatenates the preprocessed texts of several translation units (separated by
+/// [`UNIT_SEPARATOR`]); returns the text and the byte offset where each unit starts.
+pub fn concat_units(texts: &[String]) -> (String, Vec<usize>) {
+    let mut text = String::new();
+    let mut starts = Vec::new();
+    for (i, t) in texts.iter().enumerate() {
+        if i > 0 {
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            text.push_str(UNIT_SEPARATOR);
+        }
+        starts.push(text.len());
+        text.push_str(t);
+    }
+    (text, starts)
+}
+
+/// Splits a (possibly instrumented) concatenated text back into its translation units.
+pub fn split_units(text: &str) -> Vec<&str> {
+    text.split(UNIT_SEPARATOR).collect()
 }
 
 /// Parses preprocessed text. Never panics: a panic inside the parser is reported as an error.

@@ -272,7 +272,7 @@ pub fn replay(
     if std::fs::create_dir_all(&dir).is_err() {
         return Replay::Unavailable("cannot create a temporary directory".into());
     }
-    let r = compile_and_run(&dir, &prog, &h, cover);
+    let r = compile_and_run(&dir, &prog, &header, &h, &undefined_stubs(cfg), cover);
     let _ = std::fs::remove_dir_all(&dir);
     r
 }
@@ -285,6 +285,71 @@ fn push_stubs(h: &mut String) {
     h.push_str("__attribute__((weak)) void reach_error(void) { _exit(78); }\n");
     h.push_str("__attribute__((weak)) void __VERIFIER_assume(int c) { if (!c) _exit(4); }\n");
     h.push_str("__attribute__((weak)) void assume_abort_if_not(int c) { if (!c) _exit(4); }\n");
+}
+
+/// Writes the program's translation units (`prog` split at the unit separators, `header`
+/// repeated at the start of every unit after the first), the harness and the stubs of the
+/// undefined functions; returns the files to compile.
+fn write_sources(
+    dir: &std::path::Path,
+    stem: &str,
+    prog: &str,
+    header: &str,
+    harness: &str,
+    stubs: &str,
+) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    let fail = |_| "cannot write the replay files".to_string();
+    for (k, text) in super::parse::split_units(prog).into_iter().enumerate() {
+        let p = dir.join(format!("{stem}_{k}.c"));
+        if k == 0 {
+            std::fs::write(&p, text).map_err(fail)?;
+        } else {
+            std::fs::write(&p, format!("{header}{text}")).map_err(fail)?;
+        }
+        files.push(p);
+    }
+    let hp = dir.join("harness.c");
+    std::fs::write(&hp, harness).map_err(fail)?;
+    files.push(hp);
+    if !stubs.is_empty() {
+        let sp = dir.join("undefined_stubs.c");
+        std::fs::write(&sp, stubs).map_err(fail)?;
+        files.push(sp);
+    }
+    Ok(files)
+}
+
+/// Definitions of the functions no input file defines (`--undefined-functions nondet`): each
+/// returns the next input through the harness's nondet function of its type (a translation
+/// unit of its own, so the harness's headers cannot clash with the names).
+fn undefined_stubs(cfg: &Cfg) -> String {
+    if cfg.undefined_fns.is_empty() {
+        return String::new();
+    }
+    let mut h = String::from("#include <stdint.h>\n");
+    for (name, t) in &cfg.undefined_fns {
+        if *t == Ty::Void {
+            let _ = writeln!(h, "void {name}() {{}}");
+        } else {
+            let n = nondet_name(*t);
+            let ct = c_type(*t);
+            let nt = match n {
+                "float" => "float".to_string(),
+                "double" => "double".to_string(),
+                _ => NONDET_TYPES
+                    .iter()
+                    .find(|x| x.0 == n)
+                    .map_or("int", |x| x.1)
+                    .to_string(),
+            };
+            let _ = writeln!(
+                h,
+                "{nt} __VERIFIER_nondet_{n}(void);\n{ct} {name}() {{ return ({ct})__VERIFIER_nondet_{n}(); }}"
+            );
+        }
+    }
+    h
 }
 
 fn c_type(t: Ty) -> String {
@@ -326,17 +391,22 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
     );
 }
 
-fn compile_and_run(dir: &std::path::Path, prog: &str, harness: &str, cover: bool) -> Replay {
-    let p = dir.join("prog.c");
-    let hp = dir.join("harness.c");
+fn compile_and_run(
+    dir: &std::path::Path,
+    prog: &str,
+    header: &str,
+    harness: &str,
+    stubs: &str,
+    cover: bool,
+) -> Replay {
     let exe = dir.join("prog");
-    if std::fs::write(&p, prog).is_err() || std::fs::write(&hp, harness).is_err() {
-        return Replay::Unavailable("cannot write the replay files".into());
-    }
+    let files = match write_sources(dir, "prog", prog, header, harness, stubs) {
+        Ok(f) => f,
+        Err(e) => return Replay::Unavailable(e),
+    };
     let out = Command::new("gcc")
         .args(GCC_IEEE_FLAGS)
-        .arg(&p)
-        .arg(&hp)
+        .args(&files)
         .arg("-lm")
         .arg("-o")
         .arg(&exe)
@@ -955,12 +1025,15 @@ fn observe_build(
         }
     }
     let tag = if sanitize { "ub" } else { "br" };
-    let p = dir.join(format!("prog_{tag}.c"));
-    let hp = dir.join("harness.c");
     let exe = dir.join(format!("prog_{tag}"));
-    if std::fs::write(&p, &prog).is_err() || std::fs::write(&hp, harness).is_err() {
-        return Err("cannot write the replay files".into());
-    }
+    let files = write_sources(
+        dir,
+        &format!("prog_{tag}"),
+        &prog,
+        &header,
+        harness,
+        &undefined_stubs(cfg),
+    )?;
     let mut cmd = Command::new("gcc");
     cmd.args(GCC_IEEE_FLAGS);
     if sanitize {
@@ -969,7 +1042,7 @@ fn observe_build(
             "-fsanitize-recover=all",
         ]);
     }
-    let out = cmd.arg(&p).arg(&hp).arg("-lm").arg("-o").arg(&exe).output();
+    let out = cmd.args(&files).arg("-lm").arg("-o").arg(&exe).output();
     match out {
         Err(e) => Err(format!("cannot run gcc: {e}")),
         Ok(o) if !o.status.success() => {
