@@ -1061,7 +1061,8 @@ impl<'a> Lowerer<'a> {
             }
             CType::Array(_, 0) => self.err(span, format!("`{name}`: an array of unknown size")),
             _ => {
-                let o = self.new_object(name, ty, info.is_const, span)?;
+                // `const T *p`: the const qualifies the pointed-to type, not p
+                let o = self.new_object(name, ty, info.is_const && !ty.is_ptr(), span)?;
                 if info.volatile {
                     for c in self.objects[o.0].cells.clone() {
                         if let CellKind::Scalar(_, v) = c.kind {
@@ -1613,7 +1614,7 @@ impl<'a> Lowerer<'a> {
             Statement::Expression(None) => Ok(cur),
             Statement::Expression(Some(e)) => {
                 let mut c = cur;
-                self.expr(e, &mut c)?;
+                self.rv(e, &mut c)?;
                 Ok(c)
             }
             Statement::If(i) => {
@@ -1833,7 +1834,7 @@ impl<'a> Lowerer<'a> {
         match &f.node.initializer.node {
             ForInitializer::Empty | ForInitializer::StaticAssert(_) => {}
             ForInitializer::Expression(e) => {
-                self.expr(e, &mut c)?;
+                self.rv(e, &mut c)?;
             }
             ForInitializer::Declaration(d) => c = self.local_decl(d, c)?,
         }
@@ -1857,7 +1858,7 @@ impl<'a> Lowerer<'a> {
         self.cfg.edge(b_end, step, Ins::Skip);
         let mut s = step;
         if let Some(e) = &f.node.step {
-            self.expr(e, &mut s)?;
+            self.rv(e, &mut s)?;
         }
         self.cfg.edge(s, head, Ins::Skip);
         Ok(exit)
@@ -3992,6 +3993,13 @@ impl<'a> Lowerer<'a> {
     /// A call of a named function: a definition (inlined), an error function, a nondet
     /// generator or a library function the front end knows.
     fn call_named(&mut self, name: &str, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<Val> {
+        // an error function is the goal, a nondet function an input, even where the
+        // program defines them (SV-COMP tasks define `int __VERIFIER_nondet_int() { int v;
+        // return v; }`)
+        if is_error_fn(name) || name.starts_with("__VERIFIER_nondet_") {
+            let (x, t) = self.call_builtin(name, args, cur, span)?;
+            return Ok(Val::S(x, t));
+        }
         if let Some(f) = self.functions.get(name).copied() {
             return self.inline(name, f, args, cur, span);
         }

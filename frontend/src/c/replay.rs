@@ -300,6 +300,11 @@ fn write_sources(
 ) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     let fail = |_| "cannot write the replay files".to_string();
+    // the harness first: linked with `--allow-multiple-definition`, its nondet functions win
+    // over a program's own `__VERIFIER_nondet_int() { int v; return v; }`
+    let hp = dir.join("harness.c");
+    std::fs::write(&hp, harness).map_err(fail)?;
+    files.push(hp);
     for (k, text) in super::parse::split_units(prog).into_iter().enumerate() {
         let p = dir.join(format!("{stem}_{k}.c"));
         if k == 0 {
@@ -309,9 +314,6 @@ fn write_sources(
         }
         files.push(p);
     }
-    let hp = dir.join("harness.c");
-    std::fs::write(&hp, harness).map_err(fail)?;
-    files.push(hp);
     if !stubs.is_empty() {
         let sp = dir.join("undefined_stubs.c");
         std::fs::write(&sp, stubs).map_err(fail)?;
@@ -407,6 +409,7 @@ fn compile_and_run(
     let out = Command::new("gcc")
         .args(GCC_IEEE_FLAGS)
         .args(&files)
+        .arg("-Wl,--allow-multiple-definition")
         .arg("-lm")
         .arg("-o")
         .arg(&exe)
@@ -1042,7 +1045,13 @@ fn observe_build(
             "-fsanitize-recover=all",
         ]);
     }
-    let out = cmd.args(&files).arg("-lm").arg("-o").arg(&exe).output();
+    let out = cmd
+        .args(&files)
+        .arg("-Wl,--allow-multiple-definition")
+        .arg("-lm")
+        .arg("-o")
+        .arg(&exe)
+        .output();
     match out {
         Err(e) => Err(format!("cannot run gcc: {e}")),
         Ok(o) if !o.status.success() => {
