@@ -298,11 +298,13 @@ impl<'a> Printer<'a> {
 
     /// A fresh unconstrained value of `sort`: an unspecified result.
     fn fresh(&mut self, sort: Sort) -> String {
+        self.fresh_as(sort, "unspecified")
+    }
+
+    /// A fresh variable of `sort` named `{what}#n`.
+    fn fresh_as(&mut self, sort: Sort, what: &str) -> String {
         self.n_fresh += 1;
-        let n = symbol(&format!(
-            "{}unspecified#{}",
-            self.fresh_prefix, self.n_fresh
-        ));
+        let n = symbol(&format!("{}{what}#{}", self.fresh_prefix, self.n_fresh));
         let _ = writeln!(
             self.decls,
             "(declare-fun {n} () {})",
@@ -773,7 +775,7 @@ impl<'a> Printer<'a> {
                     return Err("fp_bits into a non-machine-integer sort".into());
                 };
                 let x = &a[0];
-                let b = self.fresh(out_sort);
+                let b = self.fresh_as(out_sort, "bits");
                 let idx = format!("{} {}", fmt.exponent_bits(), fmt.precision());
                 self.assert(format!("(= ((_ to_fp {idx}) {b}) {x})"));
                 let nan = bv_lit(t, &BigInt::from(fmt.nan_bits()));

@@ -388,6 +388,45 @@ fn fp_functions_and_rounding_modes() {
 }
 
 #[test]
+fn bit_reinterpretation_types() {
+    let decl = "DECL\n  fp32 x;\n  fp64 y;\n  uint32 u;\n  int32 i;\n  uint64 w;\n  float [0, 1] d;\nEXPR\n";
+    let ck = clean(&format!(
+        "{decl}  fp_bits(x) = u;\n  fp_bits(y) = w;\n  fp32_of_bits(u) = x;\n  fp32_of_bits(i) = x;\n  fp64_of_bits(w) = y;\n  fp32_of_bits(0x7f800000) = x;\n"
+    ));
+    assert!(!ck.sections().is_empty());
+    one(
+        &format!("{decl}  fp_bits(1.5) = u;\n"),
+        "t.hys:9:11: ",
+        "cannot tell the fp format of `fp_bits`",
+    );
+    one(
+        &format!("{decl}  fp_bits(u) = u;\n"),
+        "t.hys:9:11: ",
+        "`fp_bits` needs fp operands, found uint32",
+    );
+    one(
+        &format!("{decl}  fp32_of_bits(d) = x;\n"),
+        "t.hys:9:16: ",
+        "`fp32_of_bits` needs a uint32 (or int32) operand, found real",
+    );
+    one(
+        &format!("{decl}  fp64_of_bits(u) = y;\n"),
+        "t.hys:9:16: ",
+        "`fp64_of_bits` needs a uint64 (or int64) operand, found uint32",
+    );
+    one(
+        &format!("{decl}  fp32_of_bits(-1) = x;\n"),
+        "t.hys:9:16: ",
+        "does not fit uint32",
+    );
+    one(
+        &format!("{decl}  fp_bits(y) = u;\n"),
+        "t.hys:9:3: ",
+        "uint64 and uint32 cannot be mixed",
+    );
+}
+
+#[test]
 fn part_a_functions_are_not_ieee_operations() {
     one(
         "DECL\n  fp64 a;\nEXPR\n  abs(a) > 1;\n",

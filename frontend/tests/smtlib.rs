@@ -130,6 +130,38 @@ fn division_by_zero_is_functional_but_never_a_wrong_answer() {
 }
 
 #[test]
+fn to_fp_of_one_bit_vector_reinterprets_the_pattern() {
+    let cases = [
+        (
+            "(declare-fun b () (_ BitVec 32))(define-fun x () Float32 ((_ to_fp 8 24) b))
+             (assert (fp.gt x ((_ to_fp 8 24) RNE 1.5)))(assert (bvult b #x3fd00000))(check-sat)",
+            "sat",
+        ),
+        (
+            "(declare-fun b () (_ BitVec 32))(assert (fp.isNaN ((_ to_fp 8 24) b)))
+             (assert (bvult b #x7f800001))(check-sat)",
+            "unsat",
+        ),
+        (
+            "(declare-fun c () (_ BitVec 64))(assert (fp.isNegative ((_ to_fp 11 53) c)))
+             (assert (bvult c #x8000000000000000))(check-sat)",
+            "unsat",
+        ),
+        (
+            "(assert (fp.isNaN ((_ to_fp 8 24) #xffc00001)))(check-sat)",
+            "sat",
+        ),
+    ];
+    for (i, (script, want)) in cases.iter().enumerate() {
+        assert_eq!(
+            answers(&format!("bits{i}.smt2"), script),
+            vec![want.to_string()],
+            "{script}"
+        );
+    }
+}
+
+#[test]
 fn floating_point_semantics() {
     let cases = [
         // fp.min of +0 and -0 is either zero, but one application gives one value

@@ -305,6 +305,26 @@ fn ieee_operations_and_semantics_differences() {
 }
 
 #[test]
+fn bit_reinterpretation_through_a_fresh_pattern() {
+    let s = script_of(
+        "DECL fp32 x; fp64 y; uint32 u; int64 w;\nEXPR fp_bits(x) = u; fp32_of_bits(u) = x; fp64_of_bits(w) = y; fp_bits(y) > 5;",
+    );
+    check_script(&s);
+    for needle in [
+        // fp_bits: a fresh pattern that decodes to x, the canonical NaN for NaN
+        "(declare-fun |bits#1| () (_ BitVec 32))",
+        "(assert (= ((_ to_fp 8 24) |bits#1|) x))",
+        "(ite (fp.isNaN x) (_ bv2143289344 32) |bits#1|)",
+        "(ite (fp.isNaN y) (_ bv9221120237041090560 64) |bits#",
+        // fp_of_bits is SMT-LIB's to_fp of one bit-vector
+        "((_ to_fp 8 24) u)",
+        "((_ to_fp 11 53) w)",
+    ] {
+        assert!(s.contains(needle), "missing {needle} in\n{s}");
+    }
+}
+
+#[test]
 fn ranges_constants_and_identity() {
     let s =
         script_of("DECL fp64 [0, 1] a; fp32 [-0.1, 0.1] b;\nEXPR a = -0.0; not feq(a, a); b > 0;");

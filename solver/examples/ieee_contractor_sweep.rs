@@ -2,7 +2,8 @@
 //! "Backward-contraction soundness tests"): the harness of
 //! `solver::contractors::ieee::check` — random points with special values weighted in,
 //! random domains around them (soundness of fwd and every bwd, tightness on points), small
-//! lattice windows compared with enumeration, comparisons, classes and conversions — over
+//! lattice windows compared with enumeration, comparisons, classes, conversions and bit
+//! reinterpretation (`fp_bits`/`fp_of_bits`, one case in 16) — over
 //! every operation, rounding mode and format.
 //!
 //! `cargo run --release -p solver --example ieee_contractor_sweep -- --cases N [--seed S]`

@@ -908,6 +908,22 @@ mod tests {
     }
 
     #[test]
+    fn bit_reinterpretation_is_exact_with_one_nan() {
+        let t = truths(
+            "DECL fp32 n, m, a; fp64 y; uint32 u; int32 i;\nEXPR fp_bits(n) = 0x7fc00000; fp_bits(m) = 0x80000000; fp_bits(a) = 0x40200000; fp32_of_bits(u) = a; fp32_of_bits(i) = -1.0; isnan(fp32_of_bits(0xffffffff)); fp_bits(y) = 0x3ff0000000000000; fp64_of_bits(0x8000000000000000) = -0.0; fp64_of_bits(0x8000000000000000) = 0.0;",
+            &[
+                ("n", PointValue::Fp(0xffc0_0001)),
+                ("m", s(-0.0)),
+                ("a", s(2.5)),
+                ("y", d(1.0)),
+                ("u", N(q("1075838976"))),
+                ("i", N(q("-1082130432"))),
+            ],
+        );
+        assert_eq!(t, [T, T, T, T, T, T, T, T, F]);
+    }
+
+    #[test]
     fn ieee_min_max_and_predicates() {
         let t = truths(
             "DECL fp32 n, a, m, p;\nEXPR fmin(n, a) = a; fmax(a, n) = a; isnan(fmin(n, n)); fmin(m, p) = m; fmin(p, m) = -0.0; fmax(m, p) = 0.0; fabs(m) = p; -a = -2.5; fabs(-a) = a; fmin(a, m) = m;",
