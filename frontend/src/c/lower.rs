@@ -149,6 +149,8 @@ pub struct Lowerer<'a> {
     defined_globals: std::collections::HashSet<String>,
     /// functions whose address the program takes
     addr_taken_fns: std::collections::BTreeSet<String>,
+    /// inside an initializer (a `const` object may be written)
+    initializing: usize,
     /// the translation units: file scopes, functions and prototypes per unit
     tu: units::TuState<'a>,
 }
@@ -587,6 +589,7 @@ impl<'a> Lowerer<'a> {
             poisoned_types: HashMap::new(),
             defined_globals: Default::default(),
             addr_taken_fns: Default::default(),
+            initializing: 0,
             tu: units::TuState::new(units),
         };
         l.cfg.function = entry.to_string();
@@ -1131,6 +1134,20 @@ impl<'a> Lowerer<'a> {
     /// Initialises a new variable: zero (static storage) or indeterminate (automatic)
     /// without an initializer; otherwise the initializer, the rest zero.
     fn init_binding(
+        &mut self,
+        b: &Binding,
+        ty: &CType,
+        init: Option<&Node<Initializer>>,
+        cur: &mut usize,
+        static_storage: bool,
+    ) -> R<()> {
+        self.initializing += 1;
+        let r = self.init_binding_inner(b, ty, init, cur, static_storage);
+        self.initializing -= 1;
+        r
+    }
+
+    fn init_binding_inner(
         &mut self,
         b: &Binding,
         ty: &CType,
@@ -2755,7 +2772,7 @@ impl<'a> Lowerer<'a> {
     }
 
     fn in_init(&self) -> bool {
-        self.fn_stack.is_empty()
+        self.fn_stack.is_empty() || self.initializing > 0
     }
 
     /// A value fixed in a temporary unless it is a variable or a constant.
@@ -3313,10 +3330,11 @@ impl<'a> Lowerer<'a> {
                 if f.suffix.imaginary {
                     return self.err(c.span, "imaginary constants are not supported");
                 }
+                let long_double = matches!(f.suffix.format, FloatFormat::LongDouble);
                 let ty = match f.suffix.format {
                     FloatFormat::Float => Ty::F32,
-                    FloatFormat::Double => Ty::F64,
-                    _ => return self.err(c.span, "`long double` constants are not supported"),
+                    FloatFormat::Double | FloatFormat::LongDouble => Ty::F64,
+                    _ => return self.err(c.span, "this floating constant type is not supported"),
                 };
                 let bits = match f.base {
                     FloatBase::Decimal => {
@@ -3330,6 +3348,24 @@ impl<'a> Lowerer<'a> {
                     FloatBase::Hexadecimal => parse_hex_float(&f.number, ty),
                 };
                 match bits {
+                    // a `long double` constant (glibc's `DBL_MAX` is `((double)1.79...e+308L)`)
+                    // is taken as the double of the same value only when that is exact: then
+                    // the 80-bit value and its conversion to double are that double too
+                    Some(b) if long_double => {
+                        let exact = f.base == FloatBase::Decimal
+                            && f.number.starts_with(|c: char| c.is_ascii_digit())
+                            && crate::hys::number::scan(&f.number).ok() == Some(f.number.len())
+                            && crate::hys::number::exponent_bits(&f.number) <= crate::hys::number::BIG_NUMBER_BITS
+                            && solver::num::FpFormat::F64.to_rational(b)
+                                == Some(crate::hys::number::value(&f.number));
+                        if !exact {
+                            return self.err(
+                                c.span,
+                                "a `long double` constant that is not exactly a double (x86 80-bit extended precision is not supported)",
+                            );
+                        }
+                        Ok((E::Fp(ty, b), ty))
+                    }
                     Some(b) => Ok((E::Fp(ty, b), ty)),
                     None => self.err(c.span, "malformed floating constant"),
                 }

@@ -134,6 +134,9 @@ pub fn preprocess(
     cmd.arg("-std=gnu11");
     if ilp32 {
         cmd.arg("-m32");
+        // i386's <stddef.h> puts a `__float128` member into `max_align_t`; the parser does
+        // not know the type: it becomes `long double` (unsupported wherever it is used)
+        cmd.arg("-D__float128=long double");
     }
     cmd.args(flags);
     cmd.arg(path);

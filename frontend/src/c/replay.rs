@@ -129,6 +129,42 @@ const NONDET_TYPES: &[(&str, &str)] = &[
     ("bool", "_Bool"),
 ];
 
+/// The gcc flags of the data model: `-m32` for ILP32 (i386 with SSE2: binary32/binary64
+/// arithmetic as on x86-64), when gcc can build 32-bit programs (`gcc-multilib`, installed
+/// by `scripts/setup.sh`). Without it, an ILP32 program whose meaning depends on the data
+/// model cannot be replayed; one that does not is replayed as a 64-bit program.
+fn model_flags(lp64: bool, cfg: &Cfg) -> Result<&'static [&'static str], String> {
+    static M32: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if lp64 {
+        return Ok(&[]);
+    }
+    let ok = *M32.get_or_init(|| {
+        let dir = tmpdir();
+        let src = dir.join("m32_probe.c");
+        let exe = dir.join("m32_probe");
+        let _ = std::fs::create_dir_all(&dir);
+        let ok = std::fs::write(&src, "#include <stdint.h>\n#include <math.h>\nint main(void) { return sizeof(long) == 4 ? 0 : 1; }\n").is_ok()
+            && Command::new("gcc")
+                .args(["-m32", "-O0"])
+                .arg(&src)
+                .arg("-lm")
+                .arg("-o")
+                .arg(&exe)
+                .output()
+                .is_ok_and(|o| o.status.success())
+            && Command::new(&exe).status().is_ok_and(|s| s.success());
+        let _ = std::fs::remove_dir_all(&dir);
+        ok
+    });
+    if ok {
+        Ok(&["-m32"])
+    } else if cfg.model_sensitive {
+        Err("ILP32 program uses `long`/`sizeof`; gcc cannot build 32-bit programs here (install gcc-multilib) to replay it".into())
+    } else {
+        Ok(&[])
+    }
+}
+
 /// Runs the program to see whether goal `goal` is reached with `inputs` (in the order the
 /// program asks for them). `goals` are the goals to instrument (all get the marker, the
 /// program exits with 77 at the first one).
@@ -140,12 +176,10 @@ pub fn replay(
     lp64: bool,
     cover: bool,
 ) -> Replay {
-    if !lp64 && cfg.model_sensitive {
-        return Replay::Unavailable(
-            "ILP32 program uses `long`/`sizeof`; no 32-bit C compiler configured to replay it"
-                .into(),
-        );
-    }
+    let mflags = match model_flags(lp64, cfg) {
+        Ok(f) => f,
+        Err(e) => return Replay::Unavailable(e),
+    };
     // undefined-behaviour goals: observed by the sanitizer / exact-check build
     if !cover && !goals.is_empty() && goals.iter().all(|&g| is_ub_instrument(cfg, g)) {
         return match observe(
@@ -272,7 +306,7 @@ pub fn replay(
     if std::fs::create_dir_all(&dir).is_err() {
         return Replay::Unavailable("cannot create a temporary directory".into());
     }
-    let r = compile_and_run(&dir, &prog, &header, &h, &undefined_stubs(cfg), cover);
+    let r = compile_and_run(&dir, &prog, &header, &h, &undefined_stubs(cfg), cover, mflags);
     let _ = std::fs::remove_dir_all(&dir);
     r
 }
@@ -400,6 +434,7 @@ fn compile_and_run(
     harness: &str,
     stubs: &str,
     cover: bool,
+    mflags: &[&str],
 ) -> Replay {
     let exe = dir.join("prog");
     let files = match write_sources(dir, "prog", prog, header, harness, stubs) {
@@ -408,6 +443,7 @@ fn compile_and_run(
     };
     let out = Command::new("gcc")
         .args(GCC_IEEE_FLAGS)
+        .args(mflags)
         .args(&files)
         .arg("-Wl,--allow-multiple-definition")
         .arg("-lm")
@@ -930,6 +966,7 @@ fn observe_build(
     which: &[usize],
     sanitize: bool,
     harness: &str,
+    mflags: &[&str],
 ) -> Result<ObserveBuild, String> {
     let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
     // (index into `goals`, span start, span end, innermost statement)
@@ -1039,6 +1076,7 @@ fn observe_build(
     )?;
     let mut cmd = Command::new("gcc");
     cmd.args(GCC_IEEE_FLAGS);
+    cmd.args(mflags);
     if sanitize {
         cmd.args([
             "-fsanitize=signed-integer-overflow,shift,integer-divide-by-zero,bounds",
@@ -1395,12 +1433,7 @@ pub fn observe_with(
     budget: Option<Duration>,
     mut more: impl FnMut(&[Hit]) -> Vec<Feed>,
 ) -> Result<Vec<(Feed, Vec<Hit>)>, String> {
-    if !lp64 && cfg.model_sensitive {
-        return Err(
-            "ILP32 program uses `long`/`sizeof`; no 32-bit C compiler configured to replay it"
-                .into(),
-        );
-    }
+    let mflags = model_flags(lp64, cfg)?;
     let (ub, br): (Vec<usize>, Vec<usize>) =
         (0..goals.len()).partition(|&gi| is_ub_instrument(cfg, goals[gi]));
     let dir = tmpdir();
@@ -1419,7 +1452,7 @@ pub fn observe_with(
         if which.is_empty() {
             continue;
         }
-        match observe_build(&dir, text, cfg, goals, which, sanitize, &harness) {
+        match observe_build(&dir, text, cfg, goals, which, sanitize, &harness, mflags) {
             Ok(b) => builds.push(b),
             Err(e) => failure = Some(e),
         }
