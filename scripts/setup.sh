@@ -11,6 +11,16 @@ for need in "cc:gcc" "make:make" "m4:m4"; do
   pkg=${need#*:}
   command -v "$cmd" >/dev/null 2>&1 || missing+=("$pkg")
 done
+# 32-bit C builds: the C front end replays ILP32 programs (embedded targets, SV-COMP's ILP32
+# tasks) with `gcc -m32`, and `cpp -m32` needs the 32-bit headers
+if command -v gcc >/dev/null 2>&1; then
+  probe=$(mktemp -d)
+  printf 'int main(void) { return 0; }\n' >"$probe/p.c"
+  gcc -m32 "$probe/p.c" -o "$probe/p" >/dev/null 2>&1 || missing+=("gcc-multilib")
+  rm -rf "$probe"
+else
+  missing+=("gcc-multilib")
+fi
 
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}" >&2

@@ -354,6 +354,9 @@ pub struct Cfg {
     /// functions no input file defines whose calls return a nondeterministic value
     /// (`--undefined-functions nondet`): name and return type, in the order of first call
     pub undefined_fns: Vec<(String, Ty)>,
+    /// the semantic choices of the translation that a DEAD answer rests on (stated in the
+    /// report: entry state, parameter objects, pointer targets, layout)
+    pub assumptions: Vec<String>,
 }
 
 impl Cfg {

@@ -61,6 +61,7 @@ pub fn solve(
             "{}",
             json!({"result": a.verdict, "detail": a.detail, "inputs": inputs,
                    "undefined_functions_nondet": a.undefined_fns,
+                   "assumptions": a.assumptions,
                    "time_s": start.elapsed().as_secs_f64()})
         );
     } else {
@@ -72,6 +73,9 @@ pub fn solve(
                 "-- undefined functions treated as returning nondeterministic values: {}",
                 a.undefined_fns.join(", ")
             );
+        }
+        for x in &a.assumptions {
+            let _ = writeln!(out, "-- assumes: {x}");
         }
         for (w, v) in &a.inputs {
             let _ = writeln!(out, "input {w} = {}", v.c_text());
@@ -115,10 +119,16 @@ pub fn deadcode(
     let mut all: Vec<DeadcodeLine> = Vec::new();
     let mut skipped = Vec::new();
     let mut undefined: Vec<String> = Vec::new();
+    let mut assumptions: Vec<String> = Vec::new();
     for f in &fns {
         match super::deadcode(&file, model, f, opts, Some(per_goal), jobs) {
-            Ok((lines, undef)) => {
+            Ok((lines, undef, assume)) => {
                 all.extend(lines);
+                for a in assume {
+                    if !assumptions.contains(&a) {
+                        assumptions.push(a);
+                    }
+                }
                 for u in undef {
                     if !undefined.contains(&u) {
                         undefined.push(u);
@@ -150,6 +160,7 @@ pub fn deadcode(
             "{}",
             json!({"goals": goals, "summary": {"dead": dead, "reachable": reach, "unknown": unk,
                    "undefined_functions_nondet": undefined,
+                   "assumptions": assumptions,
                    "skipped_functions": skipped.iter().map(|s| json!({"function": s.0, "error": s.1})).collect::<Vec<_>>()},
                    "time_s": start.elapsed().as_secs_f64(), "jobs": jobs})
         );
@@ -175,6 +186,9 @@ pub fn deadcode(
                 "undefined functions treated as returning nondeterministic values: {}",
                 undefined.join(", ")
             );
+        }
+        for a in &assumptions {
+            let _ = writeln!(out, "assumes: {a}");
         }
         let _ = writeln!(
             out,

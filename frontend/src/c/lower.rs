@@ -652,6 +652,11 @@ impl<'a> Lowerer<'a> {
         l.cfg.entry_ret = l.ret_type(f)?.scalar().unwrap_or(Ty::Void);
         l.scopes.push(HashMap::new());
         let mut cur = body;
+        let param_ptrs: Vec<String> = params
+            .iter()
+            .filter(|p| !matches!(p.1, CType::S(_)))
+            .map(|p| p.0.clone())
+            .collect();
         for (name, ty, span) in params {
             let b = l.entry_param(&name, &ty, span, &mut cur)?;
             l.scopes.last_mut().unwrap().insert(name, b);
@@ -664,6 +669,7 @@ impl<'a> Lowerer<'a> {
         let g = l.ginit;
         l.cfg.edge(g, body, Ins::Skip);
         l.resolve_dynamic()?;
+        l.state_assumptions(entry, &param_ptrs);
         Ok(l.cfg)
     }
 
@@ -743,6 +749,39 @@ impl<'a> Lowerer<'a> {
             self.cfg.edge(cur, edge.to, last);
         }
         Ok(())
+    }
+
+    /// The semantic choices a DEAD answer of this translation rests on, for the report.
+    fn state_assumptions(&mut self, entry: &str, param_objs: &[String]) {
+        let mut a = Vec::new();
+        let globals = self.scopes[0].values().any(|b| match b {
+            Binding::Var(v) => !self.volatile[*v],
+            Binding::Obj(o) => !self.objects[o.0].is_const,
+            _ => false,
+        });
+        if entry != "main" && globals {
+            a.push(format!(
+                "one call of `{entry}` from the program's initial state: every global starts at its initializer (0 without one); a value a caller writes into a global before the call is not an input here"
+            ));
+        }
+        for p in param_objs {
+            a.push(format!(
+                "parameter `{p}` of `{entry}`: a fresh object, aliased with no other, with arbitrary contents (pointers in it point to fresh objects too)"
+            ));
+        }
+        if !self.dyn_sites.is_empty() {
+            a.push("a pointer whose target is known only at run time points into an object whose address the program takes".into());
+        }
+        if !self.layouts.records.is_empty() || !self.var_obj.is_empty() || !self.objects.is_empty() {
+            a.push(format!(
+                "object layout as gcc's on {}: little-endian, its sizes and alignment",
+                match self.model {
+                    DataModel::Lp64 => "x86-64 (LP64)",
+                    DataModel::Ilp32 => "i386 with SSE2 (ILP32, `-m32`)",
+                }
+            ));
+        }
+        self.cfg.assumptions = a;
     }
 
     /// The (object, offset) pairs an access of dynamic site `site` may hit.

@@ -357,6 +357,8 @@ pub struct SvcompAnswer {
     pub error_pos: Option<parse::Pos>,
     /// functions no input file defines, treated as returning nondeterministic values
     pub undefined_fns: Vec<String>,
+    /// the translation's semantic choices a `true` rests on (`Cfg::assumptions`)
+    pub assumptions: Vec<String>,
 }
 
 pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompAnswer, CError> {
@@ -385,6 +387,7 @@ pub fn svcomp_file(
         input_ret_pos: vec![],
         error_pos: None,
         undefined_fns: undef.clone(),
+        assumptions: cfg.assumptions.clone(),
     };
     if errors.is_empty() && ub.is_empty() {
         return Ok(SvcompAnswer {
@@ -394,6 +397,7 @@ pub fn svcomp_file(
             input_ret_pos: vec![],
             error_pos: None,
             undefined_fns: undef.clone(),
+            assumptions: cfg.assumptions.clone(),
         });
     }
     let sel = Selection {
@@ -409,6 +413,7 @@ pub fn svcomp_file(
             input_ret_pos: vec![],
             error_pos: None,
             undefined_fns: undef.clone(),
+            assumptions: cfg.assumptions.clone(),
         },
         GoalAnswer::Reached { inputs, ret_pos, steps, which } => SvcompAnswer {
             input_ret_pos: ret_pos,
@@ -417,6 +422,7 @@ pub fn svcomp_file(
             inputs,
             error_pos: which.map(|g| cfg.goals[g].pos.clone()),
             undefined_fns: undef.clone(),
+            assumptions: vec![],
         },
         GoalAnswer::UndefinedBehaviour { at } => unknown(format!("undefined behaviour (signed overflow, division by zero, invalid shift or conversion) is reachable {at}")),
         GoalAnswer::Unknown { why } => unknown(why),
@@ -457,7 +463,7 @@ pub fn deadcode(
     opts: &TsOptions,
     per_goal: Option<Duration>,
     jobs: usize,
-) -> Result<(Vec<DeadcodeLine>, Vec<String>), CError> {
+) -> Result<(Vec<DeadcodeLine>, Vec<String>, Vec<String>), CError> {
     let cfg = lower_fn(file, model, entry, true)?;
     let lp64 = model == DataModel::Lp64;
     let n = cfg.goals.len();
@@ -759,6 +765,7 @@ pub fn deadcode(
     Ok((
         lines,
         cfg.undefined_fns.iter().map(|f| f.0.clone()).collect(),
+        cfg.assumptions.clone(),
     ))
 }
 
