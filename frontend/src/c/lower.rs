@@ -3035,6 +3035,18 @@ impl<'a> Lowerer<'a> {
             Expression::UnaryOperator(u) => self.unary(u, cur, e.span),
             Expression::Cast(c) => {
                 let to = self.type_name(&c.node.type_name)?;
+                if let (CType::S(t @ (Ty::F32 | Ty::F64)), Expression::Constant(k)) =
+                    (&to, &c.node.expression.node)
+                {
+                    if let Constant::Float(f) = &k.node {
+                        if matches!(f.suffix.format, FloatFormat::LongDouble) {
+                            return match long_double_to(f, *t) {
+                                Some(b) => Ok(Val::S(E::Fp(*t, b), *t)),
+                                None => self.err(c.node.expression.span, "unsupported `long double` constant"),
+                            };
+                        }
+                    }
+                }
                 let v = self.rv(&c.node.expression, cur)?;
                 if to.is_void() {
                     return Ok(Val::S(E::True, Ty::Void));
@@ -3868,6 +3880,21 @@ impl<'a> Lowerer<'a> {
     fn place_vars(&self, p: &Place) -> Vec<usize> {
         match p {
             Place::Var(v) => vec![*v],
+            Place::Mem { base: Base::Obj(o), reads, konst, idx, raw: None, ty } if idx.is_empty() => {
+                // a constant offset: the cells the access overlaps
+                let ps = self.layouts.ptr_size();
+                let size = self.layouts.size_of(ty).unwrap_or(1);
+                let mut out: Vec<usize> = self.objects[o.0]
+                    .overlapping((*konst).max(0) as usize, size, ps)
+                    .into_iter()
+                    .flat_map(|c| match c.kind {
+                        CellKind::Scalar(_, v) => vec![v],
+                        CellKind::Ptr(a, b) => vec![a, b],
+                    })
+                    .collect();
+                out.extend(reads.iter().copied());
+                out
+            }
             Place::Mem { base: Base::Obj(o), reads, .. } => {
                 let mut out: Vec<usize> = self.objects[o.0]
                     .cells
@@ -3977,6 +4004,30 @@ impl<'a> Lowerer<'a> {
             .cloned()
             .collect();
         cands.sort();
+        if cands.is_empty() && self.tu.undefined_nondet() {
+            // no known target: like a function defined nowhere (`--undefined-functions nondet`)
+            let ret = match &p.to {
+                CType::Func(ft) => ft.ret.clone(),
+                _ => CType::S(INT),
+            };
+            for a in args {
+                self.rv(a, cur)?;
+            }
+            let name = format!("(*{})", self.src.text_of(c.node.callee.span));
+            let Some(rt) = ret.scalar() else {
+                return self.err(span, format!("a call through `{name}`, whose targets are unknown, returning a non-scalar"));
+            };
+            if !self.cfg.undefined_fns.iter().any(|(n, _)| *n == name) {
+                self.cfg.undefined_fns.push((name.clone(), rt));
+            }
+            if rt == Ty::Void {
+                return Ok(Val::S(E::True, Ty::Void));
+            }
+            // not an input the harness can feed: the replay runs the real target
+            let v = self.fresh_var("call_result", rt);
+            self.havoc_input(v, format!("{name}()"), false, span, cur);
+            return Ok(Val::S(E::Var(v), rt));
+        }
         if cands.is_empty() {
             return self.err(span, "a call through a function pointer whose possible targets are unknown (no function with this many parameters has its address taken)");
         }
@@ -4083,6 +4134,24 @@ impl<'a> Lowerer<'a> {
                 return self.mem_copy(args, cur, span)
             }
             "memset" | "__builtin_memset" => return self.mem_set(args, cur, span),
+            "printf" | "fprintf" | "puts" | "putchar" | "fputs" | "fputc" | "fflush" | "sprintf"
+            | "snprintf" => {
+                // output only (its value, a character count, is some int): the arguments are
+                // evaluated, nothing the program can read changes
+                if matches!(name, "sprintf" | "snprintf") {
+                    return self.err(span, format!("`{name}` writes into program memory (not supported)"));
+                }
+                for a in args {
+                    if !matches!(a.node, Expression::StringLiteral(_)) {
+                        self.rv(a, cur)?;
+                    }
+                }
+                let v = self.fresh_var(&format!("{name}_result"), INT);
+                let n = self.cfg.new_node();
+                self.cfg.edge(*cur, n, Ins::Forget(v));
+                *cur = n;
+                return Ok(Val::S(E::Var(v), INT));
+            }
             "__builtin_expect" => {
                 self.nargs(args, 2, span)?;
                 let v = self.rv(&args[0], cur)?;
@@ -4334,8 +4403,11 @@ impl<'a> Lowerer<'a> {
         let Val::P(d) = d else {
             return self.err(span, "`memset` of something that is not a pointer");
         };
-        let (Some(c), Some(n)) = (fold_int(&c), fold_int(&n)) else {
-            return self.err(span, "`memset` with a value or size that is not a constant is not supported");
+        let Some(c) = fold_int(&c) else {
+            return self.err(span, "`memset` with a value that is not a constant is not supported");
+        };
+        let Some(n) = fold_int(&n) else {
+            return self.mem_set_var(d, c, n, cur, span);
         };
         let byte = (c & 0xff) as u64;
         let d = self.freeze_ptr(d, cur);
@@ -4370,6 +4442,66 @@ impl<'a> Lowerer<'a> {
             let p = shift_place(&dp, at, leaf_cty(leaf));
             self.store_leaf(&p, leaf, a, b, cur, span)?;
             at += sz;
+        }
+        Ok(Val::P(d))
+    }
+
+    /// `memset(d, c, n)` with a size known only at run time, into a known object: every
+    /// cell from `d` on is set when it lies inside the first `n` bytes (a cell `n` cuts is
+    /// given an arbitrary value), and `n` beyond the object is an invalid access.
+    fn mem_set_var(&mut self, d: PtrV, c: i128, n: E, cur: &mut usize, span: Span) -> R<Val> {
+        let (Some(k), Some(o)) = (fold_int(&d.off), fold_int(&d.obj)) else {
+            return self.err(span, "`memset` with a size that is not a constant, through a pointer whose target is not known, is not supported");
+        };
+        if o < 1 || o as usize > self.objects.len() {
+            return self.err(span, "`memset` of something that is not an object");
+        }
+        let o = ObjId(o as usize - 1);
+        let st = self.size_t();
+        let n = self.stable(n, st, cur);
+        let nn = conv(n, st, OFF_TY);
+        let size = self.objects[o.0].size as i128;
+        let bad = E::Cmp(Rel::Gt, OFF_TY, nn.clone().b(), E::Int(OFF_TY, (size - k).max(0)).b());
+        self.check_with(GoalKind::Pointer, bad, cur, span, Instrument::None);
+        let byte = (c & 0xff) as u64;
+        let ps = self.layouts.ptr_size();
+        for cell in self.objects[o.0].cells.clone() {
+            let (start, sz) = (cell.off as i128 - k, cell.size(ps) as i128);
+            if start + sz <= 0 {
+                continue;
+            }
+            let whole = E::Cmp(Rel::Ge, OFF_TY, nn.clone().b(), E::Int(OFF_TY, start + sz).b());
+            let cut = E::Cmp(Rel::Gt, OFF_TY, nn.clone().b(), E::Int(OFF_TY, start.max(0)).b())
+                .and(whole.clone().negate());
+            let mut pattern: u64 = 0;
+            for _ in 0..sz {
+                pattern = (pattern << 8) | byte;
+            }
+            let vars: Vec<(usize, E)> = match cell.kind {
+                CellKind::Ptr(a, b) if byte == 0 => vec![(a, E::Int(OBJ_TY, 0)), (b, E::Int(OFF_TY, 0))],
+                CellKind::Ptr(..) => {
+                    return self.err(span, "`memset` of a pointer with a non-zero byte is not supported")
+                }
+                CellKind::Scalar(t, v) if t.is_float() => vec![(v, E::Fp(t, pattern))],
+                CellKind::Scalar(t, v) => {
+                    let w = Ty::Int { bits: (sz * 8) as u8, signed: false };
+                    vec![(v, conv(E::Int(w, pattern as i128), w, t))]
+                }
+            };
+            for (v, x) in vars {
+                let t = self.cfg.vars[v].ty;
+                let any = self.fresh_var("memset_cut", t);
+                let nd = self.cfg.new_node();
+                self.cfg.edge(*cur, nd, Ins::Forget(any));
+                *cur = nd;
+                let nv = E::Ite(
+                    t,
+                    whole.clone().b(),
+                    x.b(),
+                    E::Ite(t, cut.clone().b(), E::Var(any).b(), E::Var(v).b()).b(),
+                );
+                *cur = self.assign_edge(*cur, v, nv);
+            }
         }
         Ok(Val::P(d))
     }
@@ -4942,6 +5074,28 @@ fn int_lit(e: &E) -> Option<i128> {
         E::Int(_, v) => Some(*v),
         _ => None,
     }
+}
+
+/// `(double)C` / `(float)C` of a decimal `long double` constant `C`: the decimal rounded to
+/// the x87 80-bit format (64-bit significand, to nearest), then to the target format (to
+/// nearest): both roundings exact (MPFR), as gcc computes such a constant expression.
+fn long_double_to(f: &lang_c::ast::Float, t: Ty) -> Option<u64> {
+    if f.base != FloatBase::Decimal || f.suffix.imaginary {
+        return None;
+    }
+    let text: &str = &f.number;
+    if text.len() > 200 {
+        return None;
+    }
+    let parsed = rug::Float::parse(text).ok()?;
+    let x80 = rug::Float::with_val(64, parsed);
+    if !x80.is_finite() {
+        return None;
+    }
+    Some(match t {
+        Ty::F32 => x80.to_f32().to_bits() as u64,
+        _ => x80.to_f64().to_bits(),
+    })
 }
 
 /// `a + b` on byte offsets, folding constants.

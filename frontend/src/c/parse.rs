@@ -81,6 +81,17 @@ impl Source {
 
     /// The original position of byte `off` of the preprocessed text (columns count bytes,
     /// 1-based).
+    /// The preprocessed text of a span (for messages), shortened to 60 characters.
+    pub fn text_of(&self, span: lang_c::span::Span) -> String {
+        let t = self.text.get(span.start..span.end).unwrap_or("?");
+        let t: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        if t.chars().count() > 60 {
+            t.chars().take(57).collect::<String>() + "..."
+        } else {
+            t
+        }
+    }
+
     pub fn pos(&self, off: usize) -> Pos {
         let i = match self.starts.binary_search(&off) {
             Ok(i) => i,

@@ -55,6 +55,11 @@ impl TuState<'_> {
         }
     }
 
+    /// Do calls of functions defined nowhere return nondeterministic values?
+    pub(super) fn undefined_nondet(&self) -> bool {
+        self.undefined_nondet
+    }
+
     /// The unit that holds byte `off` of the concatenated text.
     pub(super) fn unit_of(&self, off: usize) -> usize {
         self.starts.partition_point(|&s| s <= off).saturating_sub(1)
@@ -249,10 +254,17 @@ impl<'a> Lowerer<'a> {
             );
         }
         let Some((decl, id)) = self.tu.protos[self.tu.cur].get(name).copied() else {
-            return self.err(
-                span,
-                format!("call of `{name}`, which no input file defines or declares (a prototype gives its return type)"),
-            );
+            // no prototype: C90's implicit declaration `int name()` (C99 removed it, and
+            // gcc warns, but code such as `rand()` without <stdlib.h> still builds)
+            for a in args {
+                self.rv(a, cur)?;
+            }
+            if !self.cfg.undefined_fns.iter().any(|(n, _)| n == name) {
+                self.cfg.undefined_fns.push((name.to_string(), INT));
+            }
+            let v = self.fresh_var(&format!("{name}_result"), INT);
+            self.havoc_input(v, format!("{name}()"), true, span, cur);
+            return Ok((E::Var(v), INT));
         };
         let ret = match self.decl_specs(&decl.node.specifiers, decl.span)?.ty {
             CType::S(t) => t,
