@@ -111,7 +111,8 @@ fn bit_reinterpretation_runs_bitblast_bmc_in_the_portfolio() {
     assert!(ic3::config::uses_bit_reinterpretation(&ts));
     let engines = cfg.engines_for(&ts);
     assert!(engines.contains(&EngineKind::BmcBitblast));
-    assert!(!engines.contains(&EngineKind::Bmc));
+    assert!(engines.contains(&EngineKind::Bmc));
+    assert!(!engines.contains(&EngineKind::KindBitblast));
     assert_eq!(engines.len(), cfg.engines.len());
     // a system without bit reinterpretation keeps the default engines
     let (_, plain) = load(&stopping_counter("c = 7"));
