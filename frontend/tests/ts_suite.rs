@@ -206,7 +206,12 @@ fn bitblast_bmc_never_contradicts_the_suite() {
         let (a, c) = run(&file, Engine::BmcBitblast, Some(40), 2);
         let got = a.result.verdict;
         if matches!(got, Verdict::Safe | Verdict::Unsafe) {
-            assert_eq!(got.text(), want, "{file}: bmc-bitblast answered {}", got.text());
+            assert_eq!(
+                got.text(),
+                want,
+                "{file}: bmc-bitblast answered {}",
+                got.text()
+            );
         }
         if got == Verdict::Unsafe {
             assert_trace_exact(&file, &a, &c);

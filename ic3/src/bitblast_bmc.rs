@@ -145,7 +145,9 @@ pub fn runs(ts: &TransitionSystem, k: usize) -> Formula {
 /// Either every depth of the range was checked, or an answer.
 enum Range {
     /// `gap`: the first depth whose model was dropped (not refuted), if any
-    Exhausted { gap: Option<usize> },
+    Exhausted {
+        gap: Option<usize>,
+    },
     Answer(EngineResult),
 }
 
