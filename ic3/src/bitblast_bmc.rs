@@ -148,15 +148,15 @@ enum Range {
     Exhausted {
         gap: Option<usize>,
     },
-    Answer(EngineResult),
+    Answer(Box<EngineResult>),
 }
 
 fn unknown_at(k: usize, why: impl std::fmt::Display) -> Range {
-    Range::Answer(EngineResult::unknown(
+    Range::Answer(Box::new(EngineResult::unknown(
         NAME,
         format!("depth {k}: {why}"),
         Stats::default(),
-    ))
+    )))
 }
 
 /// BMC by bit-blasting on depths `start ..= max`.
@@ -196,11 +196,11 @@ fn range(
     let mut k = start;
     loop {
         if let Some(why) = limits.hit() {
-            return Range::Answer(EngineResult::unknown(
+            return Range::Answer(Box::new(EngineResult::unknown(
                 NAME,
                 format!("{why} at depth {k}"),
                 Stats::default(),
-            ));
+            )));
         }
         let t0 = Instant::now();
         let (f, steps, target) = unroll_guarded(ts, k);
@@ -258,7 +258,7 @@ fn range(
                         Range::Answer(r) => return Range::Answer(r),
                     }
                 }
-                return Range::Answer(EngineResult {
+                return Range::Answer(Box::new(EngineResult {
                     verdict: Verdict::Safe,
                     engine: NAME,
                     depth: Some(k),
@@ -271,7 +271,7 @@ fn range(
                     stats: Stats::default(),
                     invariant: None,
                     extra_stats: Vec::new(),
-                });
+                }));
             }
             Guarded::Sat(point) => {
                 let trace: Vec<Vec<Value>> = steps
@@ -282,7 +282,7 @@ fn range(
                     log(format!(
                         "{NAME}: depth {k} is SATISFIABLE, trace replayed exactly ({secs:.6} s)"
                     ));
-                    return Range::Answer(EngineResult {
+                    return Range::Answer(Box::new(EngineResult {
                         verdict: Verdict::Unsafe,
                         engine: NAME,
                         depth: Some(k),
@@ -292,7 +292,7 @@ fn range(
                         stats: Stats::default(),
                         invariant: None,
                         extra_stats: vec![("bitblast_dropped_models", dropped.to_string())],
-                    });
+                    }));
                 }
                 dropped += 1;
                 gap.get_or_insert(k);
@@ -302,11 +302,11 @@ fn range(
             }
             Guarded::Unknown(why) => return unknown_at(k, why),
             Guarded::Unsupported(why) => {
-                return Range::Answer(EngineResult::unknown(
+                return Range::Answer(Box::new(EngineResult::unknown(
                     NAME,
                     format!("bit-blasting does not support {why}"),
                     Stats::default(),
-                ))
+                )))
             }
         }
         if max == Some(k) {
@@ -336,7 +336,7 @@ pub fn bitblast_bmc(
         );
     }
     match range(ts, cfg.start_depth, cfg.max_depth, limits, val, log) {
-        Range::Answer(r) => r,
+        Range::Answer(r) => *r,
         Range::Exhausted { .. } => {
             let k = cfg.max_depth.unwrap_or(0);
             EngineResult {

@@ -1085,7 +1085,7 @@ pub fn bits_case(rng: &mut Rng, f: FpFormat, st: &mut Stats) -> Result<(), Strin
         ));
     }
     let encoded: Vec<u64> = (win.lo..=win.hi)
-        .map(|q| pat(q))
+        .map(pat)
         .filter(|&q| !f.is_nan(q) || q == f.nan_bits())
         .collect();
     let got = b::bwd_fp_bits_x(t, win, &FpDom::full(f));
