@@ -7,8 +7,9 @@
 //! only when every run ends (no run of some length `k` exists, and every shorter depth was
 //! refuted: see [`range`] for the argument), as the ICP BMC does. Every trace it reports is
 //! validated exactly: each step in its declared domain, static variables unchanged, INIT,
-//! TRANS and TARGET *true* under the [`Validator`] (the original constraints, bit-exact). A model that fails the validation (it
-//! may rest on a value the language leaves unspecified) is dropped and the search goes on.
+//! TRANS and TARGET *true* under the [`Validator`] (the original constraints, bit-exact). A
+//! model that fails the validation (it may rest on a value the language leaves unspecified)
+//! is dropped and the search goes on (and its depth counts as not refuted).
 //! Each depth is encoded afresh (the bit-blaster is not incremental), so the engine suits the
 //! shallow and medium depths where ICP's box enumeration is the bottleneck.
 
