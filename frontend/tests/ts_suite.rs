@@ -197,6 +197,30 @@ fn each_engine_alone_never_contradicts_the_suite() {
     assert!(deep_induction >= 3, "{deep_induction} proofs need k >= 3");
 }
 
+/// `bmc-bitblast` (which proves SAFE when every run ends) never contradicts the suite, and
+/// proves at least the suite's bit-blastable systems whose runs all end.
+#[test]
+fn bitblast_bmc_never_contradicts_the_suite() {
+    let mut safe = 0;
+    for (file, want) in expected() {
+        let (a, c) = run(&file, Engine::BmcBitblast, Some(40), 2);
+        let got = a.result.verdict;
+        if matches!(got, Verdict::Safe | Verdict::Unsafe) {
+            assert_eq!(
+                got.text(),
+                want,
+                "{file}: bmc-bitblast answered {}",
+                got.text()
+            );
+        }
+        if got == Verdict::Unsafe {
+            assert_trace_exact(&file, &a, &c);
+        }
+        safe += (got == Verdict::Safe) as usize;
+    }
+    assert!(safe >= 1, "no SAFE answer from bmc-bitblast on the suite");
+}
+
 #[test]
 fn language_doc_b3_is_safe_and_its_real_twin_is_replayed() {
     // Part B.3: in binary64, 1e20 + 1 rounds to 1e20, so the target is unreachable: SAFE

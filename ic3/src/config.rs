@@ -2,6 +2,8 @@
 //! place. Validation returns an error message, never panics; the command line turns it into
 //! a usage error.
 
+use crate::ts::TransitionSystem;
+use solver::formula::Op;
 use solver::SolverConfig;
 
 /// The largest depth any engine accepts: each step adds a copy of TRANS to one solver, so this
@@ -435,12 +437,16 @@ pub struct PortfolioConfig {
     pub bmc: BmcConfig,
     pub kind: KindConfig,
     pub ic3: Ic3Config,
+    /// run `bmc-bitblast` instead of `kind-bitblast` on systems that reinterpret float bits
+    /// (see [`PortfolioConfig::engines_for`]). Default on.
+    pub bitblast_on_bits: bool,
 }
 
 impl Default for PortfolioConfig {
     fn default() -> Self {
         PortfolioConfig {
-            // not bmc-bitblast: a fourth thread on two cores slows the ICP BMC, which alone
+            // not bmc-bitblast (except instead of kind-bitblast on systems that reinterpret
+            // float bits, see `engines_for`): a fourth thread on two cores slows the ICP BMC, which alone
             // finds the 1585-step counterexample of svcomp-floats' Double_div_bad.i (10.5 s
             // alone, 39 s in the three-engine portfolio on a loaded machine; the four-engine
             // portfolio missed it at 10 s and 30 s)
@@ -456,11 +462,47 @@ impl Default for PortfolioConfig {
             // chosen by measurement (benchmarks/RESULTS.md, portfolio members): DynAMic on
             // the best static row answered the most models
             ic3: Ic3Config::preset("dynamic").unwrap_or_default(),
+            bitblast_on_bits: true,
         }
     }
 }
 
+/// Whether a formula of `ts` reinterprets float bits (`fp_bits`, `fp32_of_bits`,
+/// `fp64_of_bits`: [`Op::FpToBits`], [`Op::FpOfBits`] in the lowered formulas).
+pub fn uses_bit_reinterpretation(ts: &TransitionSystem) -> bool {
+    [&ts.init, &ts.trans, &ts.target].iter().any(|f| {
+        f.defs
+            .iter()
+            .any(|d| matches!(d.op, Op::FpToBits | Op::FpOfBits))
+    })
+}
+
 impl PortfolioConfig {
+    /// The engines the portfolio runs on `ts`: [`PortfolioConfig::engines`], except that on a
+    /// system that reinterprets float bits ([`uses_bit_reinterpretation`]) and that
+    /// bit-blasting fully supports, `kind-bitblast` is replaced by `bmc-bitblast` (same
+    /// thread count). Such systems (C unions over floats, `fp_bits` masks and shifts on
+    /// integer words) are hard for interval propagation — a bit mask ties every bit of a
+    /// float — and `bmc-bitblast` finds their counterexamples at once (svcomp-floats-2's
+    /// `cast_union_loose.c`: 0.7 s, the default portfolio timed out at 10 s). It does not
+    /// replace the ICP BMC: measured on svcomp-floats-2 (10 s), replacing the ICP BMC lost six
+    /// `float-newlib` SAFE answers that the ICP BMC gives in 0.2–0.4 s by "all runs end"
+    /// (their first transition holds double arithmetic that the SAT solver does not refute
+    /// within 10 s), while `kind-bitblast` answered none of the 80 tasks. Documented in
+    /// docs/hys-language.md D.8.
+    pub fn engines_for(&self, ts: &TransitionSystem) -> Vec<EngineKind> {
+        let swap = self.bitblast_on_bits
+            && uses_bit_reinterpretation(ts)
+            && crate::bitblast_bmc::supported(ts).is_ok();
+        self.engines
+            .iter()
+            .map(|&e| match e {
+                EngineKind::KindBitblast if swap => EngineKind::BmcBitblast,
+                e => e,
+            })
+            .collect()
+    }
+
     pub fn validate(&self) -> Result<(), String> {
         if self.engines.is_empty() {
             return Err("a portfolio needs at least one engine".into());

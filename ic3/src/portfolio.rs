@@ -63,7 +63,15 @@ pub fn portfolio(
     };
     let (tx, rx) = mpsc::channel::<EngineResult>();
     let mut started = 0usize;
-    for &e in &cfg.engines {
+    let engines = cfg.engines_for(&ts);
+    if engines != cfg.engines {
+        let names: Vec<&str> = engines.iter().map(|e| e.name()).collect();
+        log(format!(
+            "portfolio: the system reinterprets float bits; engines {}",
+            names.join(", ")
+        ));
+    }
+    for e in engines {
         let (ts, val, log, inner, tx) = (
             ts.clone(),
             val.clone(),

@@ -99,6 +99,76 @@ pub fn solve(f: &Formula, limits: &Limits) -> (Outcome, Size) {
     (outcome, size)
 }
 
+/// The answer of [`solve_guarded`].
+#[derive(Debug)]
+pub enum Guarded {
+    /// a point of `f ∧ guarded` (to be validated by the caller)
+    Sat(VarMap<Value>),
+    /// `f ∧ guarded` is unsatisfiable; `rest_sat` says whether `f` alone (with the
+    /// definitions, clauses and domains of every variable, the guarded literals' included)
+    /// is satisfiable
+    Unsat { rest_sat: bool },
+    /// out of time or interrupted
+    Unknown(String),
+    /// the formula uses something this engine does not encode
+    Unsupported(String),
+}
+
+/// Decides `f ∧ guarded` (the literals `guarded` over `f`'s atoms, asserted under one
+/// activation bit); when that is unsatisfiable, decides `f` alone in the same SAT solver
+/// (learned clauses kept). BMC uses it with `f` = the unrolling and `guarded` = TARGET's
+/// roots: the second answer says whether any run of that length exists. Note that `f` alone
+/// still holds the guarded part's definitions and domains, so "`f` alone is unsatisfiable" is
+/// a claim about `f` with those: a caller that needs it without them re-checks with
+/// [`solve`] on a formula that lacks them.
+pub fn solve_guarded(f: &Formula, guarded: &[FLit], limits: &Limits) -> (Guarded, Size) {
+    let mut enc = Encoder::new(f);
+    enc.limits = Some(limits.clone());
+    let mut enc_result = enc.encode_all();
+    let act = enc.g.fresh();
+    if enc_result.is_ok() {
+        for &l in guarded {
+            match enc.lit(l) {
+                Ok(b) => {
+                    let c = enc.g.or(!act, b);
+                    enc.g.assert(c);
+                }
+                Err(e) => {
+                    enc_result = Err(e);
+                    break;
+                }
+            }
+        }
+    }
+    let size = Size {
+        vars: enc.g.num_vars(),
+        clauses: enc.g.clauses.len(),
+    };
+    if let Err(e) = enc_result {
+        return match enc.stopped.take() {
+            Some(why) => (Guarded::Unknown(why), size),
+            None => (Guarded::Unsupported(e), size),
+        };
+    }
+    let Encoder { g, terms, .. } = enc;
+    let mut s = match prepare(&g, limits, &[act]) {
+        Ok(s) => s,
+        Err(SatResult::Unsat) => return (Guarded::Unsat { rest_sat: false }, size),
+        Err(SatResult::Unknown(r)) => return (Guarded::Unknown(r), size),
+        Err(SatResult::Sat(_)) => unreachable!("prepare answers only UNSAT or UNKNOWN"),
+    };
+    let outcome = match s.first(&g, Some(act)) {
+        SatResult::Sat(model) => Guarded::Sat(read_point(f, &terms, &model)),
+        SatResult::Unknown(r) => Guarded::Unknown(r),
+        SatResult::Unsat => match s.sat.solve(&[]) {
+            sat::SatAnswer::Unsat => Guarded::Unsat { rest_sat: false },
+            sat::SatAnswer::Sat => Guarded::Unsat { rest_sat: true },
+            sat::SatAnswer::Unknown(r) => Guarded::Unknown(r),
+        },
+    };
+    (outcome, size)
+}
+
 /// The bit-blasted CNF of `f` in DIMACS format, for external SAT solvers (`icpic3 dump
 /// --format dimacs`); comment lines name the bits of every declared variable.
 pub fn dimacs(f: &Formula) -> Result<String, String> {
@@ -1181,63 +1251,87 @@ enum SatResult {
     Unknown(String),
 }
 
-/// Decides the clauses with the plain CDCL solver of [`sat`]; a model is re-checked
-/// against every clause before it is returned.
-fn sat_solve(g: &Gates, limits: &Limits) -> SatResult {
+/// A SAT solver loaded with the clauses of `g` (after variable elimination).
+struct Loaded {
+    sat: sat::Sat,
+    elim: elim::Elimination,
+    n: usize,
+}
+
+/// Loads `g`'s clauses; `keep` are further bits used as assumptions (they survive
+/// variable elimination). `Err` is UNSAT (found while loading) or UNKNOWN.
+fn prepare(g: &Gates, limits: &Limits, keep: &[Bit]) -> Result<Loaded, SatResult> {
     let n = g.num_vars() as usize + 1;
-    let lit = |b: Bit| b.0;
-    // first avoid every unspecified value (see `Gates::unspecified`); only the unrestricted
-    // call may answer UNSAT
-    let avoid: Vec<u32> = g
-        .unspecified
-        .iter()
-        .filter(|b| !b.is_const())
-        .map(|&b| lit(!b))
-        .collect();
     // the assumptions' variables must survive variable elimination
     let mut frozen = vec![false; n];
-    for &a in &avoid {
-        frozen[(a >> 1) as usize] = true;
+    for b in g.unspecified.iter().chain(keep).filter(|b| !b.is_const()) {
+        frozen[b.var() as usize] = true;
     }
     let original: Vec<Vec<u32>> = g
         .clauses
         .iter()
-        .map(|c| c.iter().map(|&b| lit(b)).collect())
+        .map(|c| c.iter().map(|&b| b.0).collect())
         .collect();
     let (clauses, elim) = elim::eliminate(n, original, &frozen);
     let mut s = sat::Sat::new(n);
     s.set_limits(limits.deadline, limits.interrupt.clone());
     for c in &clauses {
         if !s.add_clause(c) {
-            return SatResult::Unsat;
+            return Err(SatResult::Unsat);
         }
     }
-    drop(clauses);
-    let first = if avoid.is_empty() || g.unspecified.contains(&Bit::TRUE) {
-        s.solve(&[])
-    } else {
-        match s.solve(&avoid) {
-            sat::SatAnswer::Unsat => s.solve(&[]),
-            r => r,
-        }
-    };
-    match first {
-        sat::SatAnswer::Unsat => SatResult::Unsat,
-        sat::SatAnswer::Unknown(r) => SatResult::Unknown(r),
-        sat::SatAnswer::Sat => {
-            let mut model: Vec<bool> = (0..n).map(|v| s.model_value(v)).collect();
-            elim.extend(&mut model);
-            // the model is checked against the clauses as encoded, before elimination
-            let holds = g
-                .clauses
-                .iter()
-                .all(|c| c.iter().any(|&b| bit_value(&model, b)));
-            if holds {
-                SatResult::Sat(model)
-            } else {
-                SatResult::Unknown("internal error: a SAT model violates a clause".into())
+    Ok(Loaded { sat: s, elim, n })
+}
+
+impl Loaded {
+    /// Decides the clauses (under `extra`, if any): first avoiding every unspecified value
+    /// (see `Gates::unspecified`); only the call without those assumptions may answer UNSAT.
+    /// A model is re-checked against every clause before it is returned.
+    fn first(&mut self, g: &Gates, extra: Option<Bit>) -> SatResult {
+        let extra: Vec<u32> = extra.iter().map(|b| b.0).collect();
+        let mut avoid: Vec<u32> = g
+            .unspecified
+            .iter()
+            .filter(|b| !b.is_const())
+            .map(|&b| (!b).0)
+            .collect();
+        avoid.extend(&extra);
+        let s = &mut self.sat;
+        let answer = if avoid.len() == extra.len() || g.unspecified.contains(&Bit::TRUE) {
+            s.solve(&extra)
+        } else {
+            match s.solve(&avoid) {
+                sat::SatAnswer::Unsat => s.solve(&extra),
+                r => r,
+            }
+        };
+        match answer {
+            sat::SatAnswer::Unsat => SatResult::Unsat,
+            sat::SatAnswer::Unknown(r) => SatResult::Unknown(r),
+            sat::SatAnswer::Sat => {
+                let mut model: Vec<bool> = (0..self.n).map(|v| s.model_value(v)).collect();
+                self.elim.extend(&mut model);
+                // the model is checked against the clauses as encoded, before elimination
+                let holds = g
+                    .clauses
+                    .iter()
+                    .all(|c| c.iter().any(|&b| bit_value(&model, b)));
+                if holds {
+                    SatResult::Sat(model)
+                } else {
+                    SatResult::Unknown("internal error: a SAT model violates a clause".into())
+                }
             }
         }
+    }
+}
+
+/// Decides the clauses with the plain CDCL solver of [`sat`]; a model is re-checked
+/// against every clause before it is returned.
+fn sat_solve(g: &Gates, limits: &Limits) -> SatResult {
+    match prepare(g, limits, &[]) {
+        Ok(mut s) => s.first(g, None),
+        Err(r) => r,
     }
 }
 
