@@ -354,9 +354,35 @@ pub struct Cfg {
     /// functions no input file defines whose calls return a nondeterministic value
     /// (`--undefined-functions nondet`): name and return type, in the order of first call
     pub undefined_fns: Vec<(String, Ty)>,
+    /// the analysed function's parameters as the replay harness builds them
+    pub entry_shapes: Vec<ParamShape>,
     /// the semantic choices of the translation that a DEAD answer rests on (stated in the
     /// report: entry state, parameter objects, pointer targets, layout)
     pub assumptions: Vec<String>,
+}
+
+/// A parameter of the analysed function as the replay harness must build it.
+#[derive(Clone, Debug)]
+pub enum ParamShape {
+    /// one input of the type
+    Scalar(Ty),
+    /// a pointer to a fresh object whose cells are inputs (in cell order; a pointer cell is
+    /// filled with a pointer to its own fresh object, whose inputs come at that place)
+    Pointer(ObjShape),
+    /// a struct or union passed by value (the harness cannot name its type: no replay)
+    Aggregate,
+}
+
+#[derive(Clone, Debug)]
+pub struct ObjShape {
+    pub size: usize,
+    pub cells: Vec<(usize, CellShape)>,
+}
+
+#[derive(Clone, Debug)]
+pub enum CellShape {
+    Scalar(Ty),
+    Pointer(ObjShape),
 }
 
 impl Cfg {

@@ -329,7 +329,7 @@ impl<'a> Enc<'a> {
             let Some(contribs) = incoming.remove(&n) else {
                 continue;
             };
-            let (reach, env) = self.merge(contribs);
+            let (reach, mut env) = self.merge(contribs);
             if cfg.nodes[n].is_empty() && n != cut {
                 // a dead end (cannot happen for a complete graph): the run stops
                 exits.entry(cfg.stop).or_default().push(Contribution {
@@ -337,9 +337,22 @@ impl<'a> Enc<'a> {
                     env: env.clone(),
                 });
             }
-            for e in &cfg.nodes[n] {
+            // the last out-edge takes the environment instead of copying it: long chains of
+            // assignments (initialising a large object) stay linear
+            let nout = cfg.nodes[n].len();
+            for (ei, e) in cfg.nodes[n].iter().enumerate() {
+                let last = ei + 1 == nout;
+                macro_rules! env_copy {
+                    () => {
+                        if last {
+                            std::mem::take(&mut env)
+                        } else {
+                            env.clone()
+                        }
+                    };
+                }
                 let (cond, env2) = match &e.ins {
-                    Ins::Skip => (reach.clone(), env.clone()),
+                    Ins::Skip => (reach.clone(), env_copy!()),
                     Ins::Assign(v, x) => {
                         let s = self.emit(x, &env);
                         let s = if cfg.vars[*v].is_temp && s.len() > SHARE_TEMP_LEN {
@@ -349,7 +362,7 @@ impl<'a> Enc<'a> {
                         } else {
                             self.share(s, cfg.vars[*v].ty)
                         };
-                        let mut env2 = env.clone();
+                        let mut env2 = env_copy!();
                         env2.insert(*v, s);
                         (reach.clone(), env2)
                     }
@@ -360,14 +373,14 @@ impl<'a> Enc<'a> {
                         } else {
                             format!("({reach} and {s})")
                         };
-                        (self.share_bool(cond), env.clone())
+                        (self.share_bool(cond), env_copy!())
                     }
                     Ins::Havoc(v, site) => {
                         let val = format!("_nd{site}");
                         let g = format!("_ndr{site}");
                         let _ = writeln!(self.trans, "  {} -> ({g} <-> {reach});", self.guard);
                         sites.push((*site, val.clone(), g));
-                        let mut env2 = env.clone();
+                        let mut env2 = env_copy!();
                         env2.insert(*v, val);
                         (reach.clone(), env2)
                     }
@@ -376,7 +389,7 @@ impl<'a> Enc<'a> {
                         let name = format!("_fv{}", self.temps);
                         self.decls
                             .push(format!("  {} {name};", cfg.vars[*v].ty.hys()));
-                        let mut env2 = env.clone();
+                        let mut env2 = env_copy!();
                         env2.insert(*v, name);
                         (reach.clone(), env2)
                     }
@@ -384,7 +397,7 @@ impl<'a> Enc<'a> {
                         if self.sel_hit[*g] {
                             hit_terms.push(reach.clone());
                         }
-                        (reach.clone(), env.clone())
+                        (reach.clone(), env_copy!())
                     }
                     Ins::Check(g, c) => {
                         if self.sel_hit[*g] || self.sel_ub[*g] {
@@ -397,7 +410,7 @@ impl<'a> Enc<'a> {
                                 ub_terms.push(t);
                             }
                         }
-                        (reach.clone(), env.clone())
+                        (reach.clone(), env_copy!())
                     }
                     // resolved by the lowerer before encoding
                     Ins::Store(..) | Ins::CheckAccess(..) => {

@@ -823,10 +823,12 @@ impl<'a> Lowerer<'a> {
             CType::S(t) => {
                 let v = self.fresh_var(name, *t);
                 self.havoc_input(v, format!("parameter {name}"), true, span, cur);
+                self.cfg.entry_shapes.push(ParamShape::Scalar(*t));
                 Ok(Binding::Var(v))
             }
             CType::Ptr(to) => {
-                let o = self.fresh_input_object(&format!("*{name}"), to, span, cur, 0)?;
+                let (o, shape) = self.fresh_input_object(&format!("*{name}"), to, span, cur, 0, true)?;
+                self.cfg.entry_shapes.push(ParamShape::Pointer(shape));
                 Ok(Binding::PtrConst(PtrV {
                     obj: E::Int(OBJ_TY, o.ptr_id()),
                     off: E::Int(OFF_TY, 0),
@@ -834,7 +836,8 @@ impl<'a> Lowerer<'a> {
                 }))
             }
             _ => {
-                let o = self.fresh_input_object(name, ty, span, cur, 0)?;
+                let (o, _) = self.fresh_input_object(name, ty, span, cur, 0, false)?;
+                self.cfg.entry_shapes.push(ParamShape::Aggregate);
                 Ok(Binding::Obj(o))
             }
         }
@@ -849,7 +852,8 @@ impl<'a> Lowerer<'a> {
         span: Span,
         cur: &mut usize,
         depth: usize,
-    ) -> R<ObjId> {
+        fed: bool,
+    ) -> R<(ObjId, ObjShape)> {
         let ty = match ty {
             CType::S(Ty::Void) => CType::S(Ty::Int {
                 bits: 8,
@@ -863,12 +867,16 @@ impl<'a> Lowerer<'a> {
         let o = self.new_object(name, &ty, false, span)?;
         self.exposed.insert(o);
         let cells = self.objects[o.0].cells.clone();
+        let mut shape = ObjShape {
+            size: self.objects[o.0].size,
+            cells: Vec::new(),
+        };
         for c in cells {
             match c.kind {
                 CellKind::Scalar(t, v) => {
-                    let what = format!("{}", self.cfg.vars[v].c_name);
-                    let _ = t;
-                    self.havoc_input(v, what, false, span, cur);
+                    let what = self.cfg.vars[v].c_name.to_string();
+                    self.havoc_input(v, what, fed, span, cur);
+                    shape.cells.push((c.off, CellShape::Scalar(t)));
                 }
                 CellKind::Ptr(ov, fv) => {
                     if depth >= 2 {
@@ -879,13 +887,14 @@ impl<'a> Lowerer<'a> {
                     }
                     let pointee = self.cell_pointee(o, c.off);
                     let cn = self.cfg.vars[ov].c_name.clone();
-                    let t = self.fresh_input_object(&format!("*{cn}"), &pointee, span, cur, depth + 1)?;
+                    let (t, sub) = self.fresh_input_object(&format!("*{cn}"), &pointee, span, cur, depth + 1, fed)?;
                     *cur = self.assign_edge(*cur, ov, E::Int(OBJ_TY, t.ptr_id()));
                     *cur = self.assign_edge(*cur, fv, E::Int(OFF_TY, 0));
+                    shape.cells.push((c.off, CellShape::Pointer(sub)));
                 }
             }
         }
-        Ok(o)
+        Ok((o, shape))
     }
 
     /// The pointed-to type of the pointer leaf at `off` of object `o`.

@@ -401,7 +401,21 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
     if cfg.function == "main" {
         return;
     }
-    let ps: Vec<String> = cfg.entry_params.iter().map(|t| c_type(*t)).collect();
+    use super::cfg::{CellShape, ObjShape, ParamShape};
+    // the parameters' C types (a pointer is passed as `void *`: the harness cannot name the
+    // program's types, and the ABI passes every data pointer alike)
+    let shapes: Vec<ParamShape> = if cfg.entry_shapes.len() == cfg.entry_params.len() {
+        cfg.entry_shapes.clone()
+    } else {
+        cfg.entry_params.iter().map(|t| ParamShape::Scalar(*t)).collect()
+    };
+    let ps: Vec<String> = shapes
+        .iter()
+        .map(|s| match s {
+            ParamShape::Scalar(t) => c_type(*t),
+            _ => "void *".to_string(),
+        })
+        .collect();
     let _ = writeln!(
         h,
         "{} {}({});",
@@ -413,10 +427,53 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
             ps.join(", ")
         }
     );
+    // a fresh object: a zeroed, aligned buffer whose cells get the inputs in cell order
+    fn fill(h: &mut String, o: &ObjShape, name: &str, n: &mut usize, arg: &dyn Fn(Ty) -> String) {
+        let _ = writeln!(
+            h,
+            "  static unsigned char {name}[{}] __attribute__((aligned(16)));",
+            o.size.max(1)
+        );
+        for (off, c) in &o.cells {
+            match c {
+                CellShape::Scalar(t) => {
+                    let _ = writeln!(
+                        h,
+                        "  {{ {} v = {}; memcpy({name} + {off}, &v, sizeof v); }}",
+                        c_type(*t),
+                        arg(*t)
+                    );
+                }
+                CellShape::Pointer(sub) => {
+                    *n += 1;
+                    let sn = format!("{name}_{}", *n);
+                    fill(h, sub, &sn, n, arg);
+                    let _ = writeln!(
+                        h,
+                        "  {{ void *v = {sn}; memcpy({name} + {off}, &v, sizeof v); }}"
+                    );
+                }
+            }
+        }
+    }
     h.push_str("int main(void) {\n");
     let mut args = Vec::new();
-    for (i, t) in cfg.entry_params.iter().enumerate() {
-        let _ = writeln!(h, "  {} a{i} = {};", c_type(*t), arg(*t));
+    let mut n = 0usize;
+    for (i, s) in shapes.iter().enumerate() {
+        match s {
+            ParamShape::Scalar(t) => {
+                let _ = writeln!(h, "  {} a{i} = {};", c_type(*t), arg(*t));
+            }
+            ParamShape::Pointer(o) => {
+                let name = format!("icobj{i}");
+                fill(h, o, &name, &mut n, &arg);
+                let _ = writeln!(h, "  void *a{i} = {name};");
+            }
+            ParamShape::Aggregate => {
+                // no C type to pass it with: the build fails and the replay is unavailable
+                h.push_str("#error a struct or union parameter of the analysed function cannot be replayed\n");
+            }
+        }
         args.push(format!("a{i}"));
     }
     let _ = writeln!(
