@@ -2748,10 +2748,7 @@ impl<'a> Lowerer<'a> {
                 return self.err(span, format!("a write into the const object `{}`", self.objects[o.0].name));
             }
         }
-        // the stored value is evaluated once
         let t = leaf_ty(leaf);
-        let a = self.stable(a, t, cur);
-        let b = b.map(|b| self.stable(b, OFF_TY, cur));
         match base {
             Base::Obj(o) => {
                 let o = *o;
@@ -2772,6 +2769,13 @@ impl<'a> Lowerer<'a> {
                     }
                 };
                 let single = cands.len() == 1 && cands[0].0 == E::True;
+                // a value stored into one of several places is evaluated once
+                let (a, b) = if single {
+                    (a, b)
+                } else {
+                    let a = self.stable(a, t, cur);
+                    (a, b.map(|b| self.stable(b, OFF_TY, cur)))
+                };
                 let mut ok = E::False;
                 let mut assigns: Vec<(usize, E, E)> = Vec::new();
                 for (c, off) in cands {
@@ -2800,6 +2804,8 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             Base::Dyn(obj) => {
+                let a = self.stable(a, t, cur);
+                let b = b.map(|b| self.stable(b, OFF_TY, cur));
                 let off = self.place_offset(p);
                 let site = self.dyn_sites.len();
                 self.dyn_sites.push(DynSite {
@@ -3471,10 +3477,9 @@ impl<'a> Lowerer<'a> {
                 *cur = self.assign_edge(*cur, saved, old);
                 let (r, rt) = self.arith(bop, E::Var(saved), vt, E::Int(INT, 1), INT, cur, span)?;
                 let nv = self.convert(r, rt, vt, cur, span)?;
-                let nv = self.stable(nv, vt, cur);
-                self.write(&place, Val::S(nv.clone(), vt), cur, span)?;
+                let nv = self.store_val(&place, Val::S(nv, vt), cur, span)?;
                 if matches!(op, U::PreIncrement | U::PreDecrement) {
-                    Ok(Val::S(nv, vt))
+                    Ok(nv)
                 } else {
                     Ok(Val::S(E::Var(saved), vt))
                 }
@@ -3790,12 +3795,7 @@ impl<'a> Lowerer<'a> {
                     }
                     (v, _) => self.convert_val(v, &vt, cur, span)?,
                 };
-                let v = match v {
-                    Val::S(x, t) => Val::S(self.stable(x, t, cur), t),
-                    v => v,
-                };
-                self.write(&place, v.clone(), cur, span)?;
-                Ok(v)
+                self.store_val(&place, v, cur, span)
             }
             ref o if arith_op(o).is_some() => {
                 let aop = arith_op(o).unwrap();
@@ -3831,12 +3831,7 @@ impl<'a> Lowerer<'a> {
                     };
                     let r = self.arith_val(aop, old, y, cur, span)?;
                     let nv = self.convert_val(r, &vt, cur, span)?;
-                    let nv = match nv {
-                        Val::S(x, t) => Val::S(self.stable(x, t, cur), t),
-                        v => v,
-                    };
-                    self.write(&place, nv.clone(), cur, span)?;
-                    Ok(nv)
+                    self.store_val(&place, nv, cur, span)
                 } else {
                     let (x, y) = self.operands_v(&b.node.lhs, &b.node.rhs, cur, span)?;
                     self.arith_val(aop, x, y, cur, span)
@@ -3844,6 +3839,40 @@ impl<'a> Lowerer<'a> {
             }
             _ => self.err(span, "unsupported operator"),
         }
+    }
+
+    /// Writes the value of an assignment expression and returns it (C: the value of the
+    /// left operand after the assignment): the variable or cell written when there is one,
+    /// so that no temporary (a state variable of the transition system) is needed.
+    fn store_val(&mut self, place: &Place, v: Val, cur: &mut usize, span: Span) -> R<Val> {
+        let Val::S(x, t) = v else {
+            self.write(place, v.clone(), cur, span)?;
+            return Ok(v);
+        };
+        let direct = match place {
+            Place::Var(var) => Some(*var),
+            Place::Mem {
+                base: Base::Obj(o),
+                konst,
+                idx,
+                raw: None,
+                ..
+            } if idx.is_empty() && *konst >= 0 => match self.objects[o.0].cell_at(*konst as usize) {
+                Some(Cell {
+                    kind: CellKind::Scalar(ct, var),
+                    ..
+                }) if *ct == t && !self.volatile[*var] => Some(*var),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(var) = direct {
+            self.write(place, Val::S(x, t), cur, span)?;
+            return Ok(Val::S(E::Var(var), t));
+        }
+        let x = self.stable(x, t, cur);
+        self.write(place, Val::S(x.clone(), t), cur, span)?;
+        Ok(Val::S(x, t))
     }
 
     /// Arithmetic on values: numbers, or pointer ± integer and pointer − pointer.
