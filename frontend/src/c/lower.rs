@@ -151,6 +151,8 @@ pub struct Lowerer<'a> {
     addr_taken_fns: std::collections::BTreeSet<String>,
     /// inside an initializer (a `const` object may be written)
     initializing: usize,
+    /// why a struct or union definition could not be translated
+    rec_errors: HashMap<RecId, CError>,
     /// the translation units: file scopes, functions and prototypes per unit
     tu: units::TuState<'a>,
 }
@@ -356,6 +358,22 @@ impl<'a> Lowerer<'a> {
             // error for the C compiler anyway; an inlined function's local struct is not)
             return Ok(id);
         }
+        let members = match self.record_members(id, decls) {
+            Ok(m) => m,
+            Err(e) => {
+                // remembered: an object of this type names the reason, not "incomplete"
+                self.rec_errors.insert(id, e.clone());
+                return Err(e);
+            }
+        };
+        if let Err(m) = self.layouts.complete(id, members) {
+            return self.err(st.span, m);
+        }
+        Ok(id)
+    }
+
+    /// The members of a struct or union definition (name, type).
+    fn record_members(&mut self, id: RecId, decls: &[Node<StructDeclaration>]) -> R<Vec<(Option<String>, CType)>> {
         let mut members = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else {
@@ -395,10 +413,7 @@ impl<'a> Lowerer<'a> {
                 members.push((declarator_name(&dd.node), t));
             }
         }
-        if let Err(m) = self.layouts.complete(id, members) {
-            return self.err(st.span, m);
-        }
-        Ok(id)
+        Ok(members)
     }
 
     /// The type a declarator gives its name from the specifiers' type `base`.
@@ -590,6 +605,7 @@ impl<'a> Lowerer<'a> {
             defined_globals: Default::default(),
             addr_taken_fns: Default::default(),
             initializing: 0,
+            rec_errors: HashMap::new(),
             tu: units::TuState::new(units),
         };
         l.cfg.function = entry.to_string();
@@ -1130,6 +1146,12 @@ impl<'a> Lowerer<'a> {
     fn new_object(&mut self, name: &str, ty: &CType, is_const: bool, span: Span) -> R<ObjId> {
         let mut leaves = Vec::new();
         if let Err(m) = self.layouts.leaves(ty, 0, name, &mut leaves) {
+            if let Some(e) = self.rec_error_of(ty) {
+                return self.err(
+                    span,
+                    format!("`{name}`: its type is declared with a construct that is not supported: {e}"),
+                );
+            }
             return self.err(span, format!("`{name}`: {m}"));
         }
         let Some(size) = self.layouts.size_of(ty) else {
@@ -1156,6 +1178,21 @@ impl<'a> Lowerer<'a> {
             is_const,
         });
         Ok(ObjId(self.objects.len() - 1))
+    }
+
+    /// The recorded failure of a struct or union in type `t`, if any.
+    fn rec_error_of(&self, t: &CType) -> Option<CError> {
+        match t {
+            CType::Rec(r) => self.rec_errors.get(r).cloned().or_else(|| {
+                self.layouts.records[r.0]
+                    .fields
+                    .iter()
+                    .find_map(|f| self.rec_error_of(&f.ty))
+            }),
+            // not through pointers: a struct may point to its own type
+            CType::Array(e, _) => self.rec_error_of(e),
+            _ => None,
+        }
     }
 
     /// Every scalar of the binding gets an arbitrary value that is not a harness input.
