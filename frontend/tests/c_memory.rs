@@ -150,7 +150,9 @@ fn memory_model_cases() {
         for (model, want) in runs {
             let (got, all) = solve(&format!("{name}_{model}.c"), body, model);
             if got != want {
-                failures.push(format!("{name} ({model}): expected {want}, got {got}\n{all}"));
+                failures.push(format!(
+                    "{name} ({model}): expected {want}, got {got}\n{all}"
+                ));
             }
         }
     }

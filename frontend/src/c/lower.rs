@@ -373,7 +373,11 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The members of a struct or union definition (name, type).
-    fn record_members(&mut self, id: RecId, decls: &[Node<StructDeclaration>]) -> R<Vec<(Option<String>, CType)>> {
+    fn record_members(
+        &mut self,
+        id: RecId,
+        decls: &[Node<StructDeclaration>],
+    ) -> R<Vec<(Option<String>, CType)>> {
         let mut members = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else {
@@ -403,7 +407,10 @@ impl<'a> Lowerer<'a> {
                         .unwrap_or_default();
                     return self.err(
                         w.span,
-                        format!("bit-field `{name}` in `{}` is not supported", self.layouts.records[id.0].tag),
+                        format!(
+                            "bit-field `{name}` in `{}` is not supported",
+                            self.layouts.records[id.0].tag
+                        ),
                     );
                 }
                 let Some(dd) = &sd.node.declarator else {
@@ -725,7 +732,13 @@ impl<'a> Lowerer<'a> {
             let cands = self.dyn_candidates(site);
             let ds = self.dyn_sites[site].clone();
             let cond = |o: ObjId, off: usize| {
-                E::Cmp(Rel::Eq, OBJ_TY, ds.obj.clone().b(), E::Int(OBJ_TY, o.ptr_id()).b()).and(E::Cmp(
+                E::Cmp(
+                    Rel::Eq,
+                    OBJ_TY,
+                    ds.obj.clone().b(),
+                    E::Int(OBJ_TY, o.ptr_id()).b(),
+                )
+                .and(E::Cmp(
                     Rel::Eq,
                     OFF_TY,
                     ds.off.clone().b(),
@@ -734,7 +747,9 @@ impl<'a> Lowerer<'a> {
             };
             let last = match edge.ins {
                 Ins::CheckAccess(g, _) => {
-                    let ok = cands.iter().fold(E::False, |a, (o, off)| a.or(cond(*o, *off)));
+                    let ok = cands
+                        .iter()
+                        .fold(E::False, |a, (o, off)| a.or(cond(*o, *off)));
                     Ins::Check(g, ok.negate())
                 }
                 Ins::Assign(v, E::Load(_, part)) => {
@@ -745,11 +760,20 @@ impl<'a> Lowerer<'a> {
                         }
                     }
                     let (a, b) = self.select(vals, ds.leaf, true, &mut cur);
-                    Ins::Assign(v, if part == 0 { a } else { b.unwrap_or(E::Int(OFF_TY, 0)) })
+                    Ins::Assign(
+                        v,
+                        if part == 0 {
+                            a
+                        } else {
+                            b.unwrap_or(E::Int(OFF_TY, 0))
+                        },
+                    )
                 }
                 Ins::Store(_, a, b) => {
                     for (o, off) in &cands {
-                        if let Some(list) = self.insert(*o, *off as i128, ds.leaf, &a, b.as_ref(), &mut cur, span0)? {
+                        if let Some(list) =
+                            self.insert(*o, *off as i128, ds.leaf, &a, b.as_ref(), &mut cur, span0)?
+                        {
                             let c = cond(*o, *off);
                             for (v, x) in list {
                                 let vt = self.cfg.vars[v].ty;
@@ -788,7 +812,8 @@ impl<'a> Lowerer<'a> {
         if !self.dyn_sites.is_empty() {
             a.push("a pointer whose target is known only at run time points into an object whose address the program takes".into());
         }
-        if !self.layouts.records.is_empty() || !self.var_obj.is_empty() || !self.objects.is_empty() {
+        if !self.layouts.records.is_empty() || !self.var_obj.is_empty() || !self.objects.is_empty()
+        {
             a.push(format!(
                 "object layout as gcc's on {}: little-endian, its sizes and alignment",
                 match self.model {
@@ -843,7 +868,8 @@ impl<'a> Lowerer<'a> {
                 Ok(Binding::Var(v))
             }
             CType::Ptr(to) => {
-                let (o, shape) = self.fresh_input_object(&format!("*{name}"), to, span, cur, 0, true)?;
+                let (o, shape) =
+                    self.fresh_input_object(&format!("*{name}"), to, span, cur, 0, true)?;
                 self.cfg.entry_shapes.push(ParamShape::Pointer(shape));
                 Ok(Binding::PtrConst(PtrV {
                     obj: E::Int(OBJ_TY, o.ptr_id()),
@@ -903,7 +929,14 @@ impl<'a> Lowerer<'a> {
                     }
                     let pointee = self.cell_pointee(o, c.off);
                     let cn = self.cfg.vars[ov].c_name.clone();
-                    let (t, sub) = self.fresh_input_object(&format!("*{cn}"), &pointee, span, cur, depth + 1, fed)?;
+                    let (t, sub) = self.fresh_input_object(
+                        &format!("*{cn}"),
+                        &pointee,
+                        span,
+                        cur,
+                        depth + 1,
+                        fed,
+                    )?;
                     *cur = self.assign_edge(*cur, ov, E::Int(OBJ_TY, t.ptr_id()));
                     *cur = self.assign_edge(*cur, fv, E::Int(OFF_TY, 0));
                     shape.cells.push((c.off, CellShape::Pointer(sub)));
@@ -1029,7 +1062,10 @@ impl<'a> Lowerer<'a> {
         let base = self.decl_specs(&f.node.specifiers, f.span)?.ty;
         match self.derive_type(base, &f.node.declarator.node)? {
             CType::Func(ft) => Ok(ft.ret),
-            _ => self.err(f.span, "internal error: a function definition without a function type"),
+            _ => self.err(
+                f.span,
+                "internal error: a function definition without a function type",
+            ),
         }
     }
 
@@ -1119,7 +1155,13 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A binding for a new variable: a scalar variable or an object.
-    fn declare_object(&mut self, name: &str, ty: &CType, info: &DeclInfo, span: Span) -> R<Binding> {
+    fn declare_object(
+        &mut self,
+        name: &str,
+        ty: &CType,
+        info: &DeclInfo,
+        span: Span,
+    ) -> R<Binding> {
         match ty {
             CType::S(t) => {
                 let v = self.fresh_var(name, *t);
@@ -1210,7 +1252,14 @@ impl<'a> Lowerer<'a> {
             _ => vec![],
         };
         for v in vars {
-            let what = format!("extern {}", if v == usize::MAX { name } else { &self.cfg.vars[v].c_name });
+            let what = format!(
+                "extern {}",
+                if v == usize::MAX {
+                    name
+                } else {
+                    &self.cfg.vars[v].c_name
+                }
+            );
             let what = what.to_string();
             self.havoc_input(v, what, false, span, cur);
         }
@@ -1260,9 +1309,10 @@ impl<'a> Lowerer<'a> {
                     let v = self.convert_val(v, ty, cur, e.span)?;
                     self.write(&place, v, cur, e.span)
                 }
-                Initializer::Expression(e) => {
-                    self.err(e.span, "an array needs an initializer list (string literals are not supported)")
-                }
+                Initializer::Expression(e) => self.err(
+                    e.span,
+                    "an array needs an initializer list (string literals are not supported)",
+                ),
                 Initializer::List(items) => {
                     self.zero_fill(&place, cur);
                     let mut k = 0;
@@ -1313,8 +1363,7 @@ impl<'a> Lowerer<'a> {
         match p {
             Place::Var(v) => vec![*v],
             Place::Mem {
-                base: Base::Obj(o),
-                ..
+                base: Base::Obj(o), ..
             } => self.objects[o.0]
                 .cells
                 .iter()
@@ -1399,7 +1448,12 @@ impl<'a> Lowerer<'a> {
     }
 
     /// The member a designator names: its position, type and offset.
-    fn designate(&mut self, ty: &CType, off: usize, d: &Node<Designator>) -> R<(usize, CType, usize)> {
+    fn designate(
+        &mut self,
+        ty: &CType,
+        off: usize,
+        d: &Node<Designator>,
+    ) -> R<(usize, CType, usize)> {
         match (&d.node, ty) {
             (Designator::Index(e), CType::Array(el, n)) => {
                 let k = self.const_int(e)?;
@@ -1427,7 +1481,12 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn designate_rest(&mut self, mut t: CType, mut off: usize, ds: &[Node<Designator>]) -> R<(CType, usize)> {
+    fn designate_rest(
+        &mut self,
+        mut t: CType,
+        mut off: usize,
+        ds: &[Node<Designator>],
+    ) -> R<(CType, usize)> {
         for d in ds {
             let (_, t2, o2) = self.designate(&t, off, d)?;
             t = t2;
@@ -1478,7 +1537,14 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Initialises the subobject of type `t` at `off` of `o`.
-    fn init_at(&mut self, o: ObjId, t: &CType, off: usize, init: &Node<Initializer>, cur: &mut usize) -> R<()> {
+    fn init_at(
+        &mut self,
+        o: ObjId,
+        t: &CType,
+        off: usize,
+        init: &Node<Initializer>,
+        cur: &mut usize,
+    ) -> R<()> {
         match &init.node {
             Initializer::List(sub) => {
                 let mut j = 0;
@@ -1490,7 +1556,10 @@ impl<'a> Lowerer<'a> {
             }
             Initializer::Expression(e) => {
                 if let CType::Array(..) = t {
-                    return self.err(e.span, "an array needs an initializer list (string literals are not supported)");
+                    return self.err(
+                        e.span,
+                        "an array needs an initializer list (string literals are not supported)",
+                    );
                 }
                 let v = self.rv(e, cur)?;
                 let v = self.convert_val(v, t, cur, e.span)?;
@@ -1547,7 +1616,8 @@ impl<'a> Lowerer<'a> {
                         let saved = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
                         self.scopes[0] = saved[0].clone();
                         let mut g = self.ginit;
-                        let r = self.init_binding(&b, &ty, id.node.initializer.as_ref(), &mut g, true);
+                        let r =
+                            self.init_binding(&b, &ty, id.node.initializer.as_ref(), &mut g, true);
                         self.scopes = saved;
                         r?;
                         self.ginit = g;
@@ -2081,7 +2151,10 @@ impl<'a> Lowerer<'a> {
                 }
                 Some(Binding::PtrConst(_)) => self.err(
                     e.span,
-                    format!("internal error: `{}` was taken as never assigned", i.node.name),
+                    format!(
+                        "internal error: `{}` was taken as never assigned",
+                        i.node.name
+                    ),
                 ),
                 None => self.poisoned_use(&i.node.name, e.span),
             },
@@ -2099,27 +2172,34 @@ impl<'a> Lowerer<'a> {
             Expression::CompoundLiteral(c) => {
                 let t = self.type_name(&c.node.type_name)?;
                 let t = match t {
-                    CType::Array(el, 0) => {
-                        CType::Array(el, c.node.initializer_list.len().max(1))
-                    }
+                    CType::Array(el, 0) => CType::Array(el, c.node.initializer_list.len().max(1)),
                     t => t,
                 };
                 let o = self.new_object("compound_literal", &t, false, e.span)?;
                 let place = self.obj_place(o);
                 self.zero_fill(&place, cur);
                 let mut k = 0;
-                self.fill(o, &t, 0, &c.node.initializer_list, &mut k, true, cur, e.span)?;
+                self.fill(
+                    o,
+                    &t,
+                    0,
+                    &c.node.initializer_list,
+                    &mut k,
+                    true,
+                    cur,
+                    e.span,
+                )?;
                 Ok(place)
             }
-            Expression::Statement(_) | Expression::Call(_) | Expression::Conditional(_)
-            | Expression::Comma(_) | Expression::Cast(_) => match self.rv(e, cur)? {
+            Expression::Statement(_)
+            | Expression::Call(_)
+            | Expression::Conditional(_)
+            | Expression::Comma(_)
+            | Expression::Cast(_) => match self.rv(e, cur)? {
                 Val::Agg(p, _) => Ok(p),
                 _ => self.err(e.span, "this expression is not an lvalue"),
             },
-            _ => self.err(
-                e.span,
-                "unsupported assignment target",
-            ),
+            _ => self.err(e.span, "unsupported assignment target"),
         }
     }
 
@@ -2137,7 +2217,10 @@ impl<'a> Lowerer<'a> {
         let CType::Rec(r) = ty else {
             return self.err(
                 span,
-                format!("member `{name}` of a value of type `{}`, which is not a struct or union", self.layouts.name(&ty)),
+                format!(
+                    "member `{name}` of a value of type `{}`, which is not a struct or union",
+                    self.layouts.name(&ty)
+                ),
             );
         };
         let Some((ft, off)) = self.layouts.member(r, name) else {
@@ -2180,7 +2263,9 @@ impl<'a> Lowerer<'a> {
                 // NULL: every access is invalid
                 Base::Dyn(E::Int(OBJ_TY, 0))
             }
-            Some(k) if k > 0 && (k as usize) <= self.objects.len() => Base::Obj(ObjId(k as usize - 1)),
+            Some(k) if k > 0 && (k as usize) <= self.objects.len() => {
+                Base::Obj(ObjId(k as usize - 1))
+            }
             Some(_) => return self.err(span, "dereference of a function pointer's target as data"),
             None => Base::Dyn(p.obj),
         };
@@ -2228,7 +2313,12 @@ impl<'a> Lowerer<'a> {
         }
         let pv = match self.rv(a, cur)? {
             Val::P(p) => p,
-            _ => return self.err(span, "subscript of a value that is neither an array nor a pointer"),
+            _ => {
+                return self.err(
+                    span,
+                    "subscript of a value that is neither an array nor a pointer",
+                )
+            }
         };
         let (x, t) = self.expr(i, cur)?;
         if !t.is_int() {
@@ -2236,7 +2326,13 @@ impl<'a> Lowerer<'a> {
         }
         let el = pv.to.clone();
         let Some(es) = self.layouts.size_of(&el) else {
-            return self.err(span, format!("subscript of a pointer to the incomplete type `{}`", self.layouts.name(&el)));
+            return self.err(
+                span,
+                format!(
+                    "subscript of a pointer to the incomplete type `{}`",
+                    self.layouts.name(&el)
+                ),
+            );
         };
         let p = self.deref(pv, cur, span)?;
         self.index_place(p, el, x, t, es as i128, None, cur, span)
@@ -2283,12 +2379,18 @@ impl<'a> Lowerer<'a> {
             _ => (i128::MIN, i128::MAX, false),
         };
         if let Some(k) = fold_int(&x) {
-            if array || lo != i128::MIN {
-                if k < lo || k > hi {
-                    let kind = if array { GoalKind::Bounds } else { GoalKind::Pointer };
-                    let ins = if array { Instrument::Ub(span.start, span.end) } else { Instrument::None };
-                    self.check_with(kind, E::True, cur, span, ins);
-                }
+            if (array || lo != i128::MIN) && (k < lo || k > hi) {
+                let kind = if array {
+                    GoalKind::Bounds
+                } else {
+                    GoalKind::Pointer
+                };
+                let ins = if array {
+                    Instrument::Ub(span.start, span.end)
+                } else {
+                    Instrument::None
+                };
+                self.check_with(kind, E::True, cur, span, ins);
             }
             return Ok(Place::Mem {
                 base,
@@ -2326,7 +2428,12 @@ impl<'a> Lowerer<'a> {
             bad = E::Cmp(Rel::Lt, it, x.clone().b(), E::Int(it, lo.max(ilo)).b());
         }
         if hi < ihi {
-            bad = bad.or(E::Cmp(Rel::Gt, it, x.clone().b(), E::Int(it, hi.max(ilo)).b()));
+            bad = bad.or(E::Cmp(
+                Rel::Gt,
+                it,
+                x.clone().b(),
+                E::Int(it, hi.max(ilo)).b(),
+            ));
         }
         if array {
             self.check(GoalKind::Bounds, bad, cur, span);
@@ -2483,7 +2590,10 @@ impl<'a> Lowerer<'a> {
         for t in idx {
             let n = (t.hi - t.lo + 1).max(0);
             if n as usize * out.len() > 4096 {
-                return self.err(span, "an access with more than 4096 possible targets is not supported");
+                return self.err(
+                    span,
+                    "an access with more than 4096 possible targets is not supported",
+                );
             }
             let mut next = Vec::new();
             for (c, o) in &out {
@@ -2498,7 +2608,13 @@ impl<'a> Lowerer<'a> {
     }
 
     /// Reads a scalar (part 0) or a pointer (object id, offset) at a place.
-    fn load_leaf(&mut self, p: &Place, leaf: Leaf, cur: &mut usize, span: Span) -> R<(E, Option<E>)> {
+    fn load_leaf(
+        &mut self,
+        p: &Place,
+        leaf: Leaf,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<(E, Option<E>)> {
         let Place::Mem { base, raw, .. } = p else {
             let Place::Var(v) = p else { unreachable!() };
             return Ok((self.read_var(*v, cur, span), None));
@@ -2524,12 +2640,24 @@ impl<'a> Lowerer<'a> {
             Base::Obj(o) => {
                 // a computed byte offset into a known object: the cells that fit the access
                 let o = *o;
-                let Place::Mem { konst, raw: Some(r), .. } = p else { unreachable!() };
+                let Place::Mem {
+                    konst,
+                    raw: Some(r),
+                    ..
+                } = p
+                else {
+                    unreachable!()
+                };
                 let offs: Vec<usize> = self.objects[o.0].cells.iter().map(|c| c.off).collect();
                 let mut vals = Vec::new();
                 for off in offs {
                     if let Some(v) = self.extract(o, off as i128, leaf, cur, span)? {
-                        let c = E::Cmp(Rel::Eq, OFF_TY, r.clone().b(), E::Int(OFF_TY, off as i128 - konst).b());
+                        let c = E::Cmp(
+                            Rel::Eq,
+                            OFF_TY,
+                            r.clone().b(),
+                            E::Int(OFF_TY, off as i128 - konst).b(),
+                        );
                         vals.push((c, v));
                     }
                 }
@@ -2569,7 +2697,10 @@ impl<'a> Lowerer<'a> {
 
     /// The byte offset of a place as one expression.
     fn place_offset(&self, p: &Place) -> E {
-        let Place::Mem { konst, idx, raw, .. } = p else {
+        let Place::Mem {
+            konst, idx, raw, ..
+        } = p
+        else {
             return E::Int(OFF_TY, 0);
         };
         let mut off = E::Int(OFF_TY, *konst);
@@ -2592,7 +2723,13 @@ impl<'a> Lowerer<'a> {
 
     /// An `ite` chain over the candidates (the last one, or an arbitrary value when no
     /// candidate may apply, is the default).
-    fn select(&mut self, vals: Vec<(E, (E, Option<E>))>, leaf: Leaf, arbitrary_default: bool, cur: &mut usize) -> (E, Option<E>) {
+    fn select(
+        &mut self,
+        vals: Vec<(E, (E, Option<E>))>,
+        leaf: Leaf,
+        arbitrary_default: bool,
+        cur: &mut usize,
+    ) -> (E, Option<E>) {
         let t = leaf_ty(leaf);
         let mut it = vals.into_iter().rev();
         let (mut a, mut b) = if arbitrary_default {
@@ -2630,7 +2767,14 @@ impl<'a> Lowerer<'a> {
     /// The value of a leaf at constant byte offset `off` of object `o` (bit-exact
     /// reinterpretation when the access and the cells differ); `None` when the access does
     /// not lie inside the object.
-    fn extract(&mut self, o: ObjId, off: i128, leaf: Leaf, cur: &mut usize, span: Span) -> R<Option<(E, Option<E>)>> {
+    fn extract(
+        &mut self,
+        o: ObjId,
+        off: i128,
+        leaf: Leaf,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<Option<(E, Option<E>)>> {
         let ps = self.layouts.ptr_size();
         let size = leaf.size(ps) as i128;
         let obj = &self.objects[o.0];
@@ -2641,7 +2785,9 @@ impl<'a> Lowerer<'a> {
         if let Some(c) = obj.cell_at(off_u).cloned() {
             match (c.kind, leaf) {
                 (CellKind::Ptr(a, b), Leaf::Ptr) => return Ok(Some((E::Var(a), Some(E::Var(b))))),
-                (CellKind::Scalar(u, v), Leaf::Scalar(t)) if Layouts::scalar_size(u) == size as usize => {
+                (CellKind::Scalar(u, v), Leaf::Scalar(t))
+                    if Layouts::scalar_size(u) == size as usize =>
+                {
                     let x = self.read_var(v, cur, span);
                     return Ok(Some((self.reinterpret(x, u, t, cur), None)));
                 }
@@ -2649,10 +2795,20 @@ impl<'a> Lowerer<'a> {
             }
         }
         let Leaf::Scalar(t) = leaf else {
-            return self.err(span, format!("reading the bytes of `{}` as a pointer is not supported", obj.name));
+            return self.err(
+                span,
+                format!(
+                    "reading the bytes of `{}` as a pointer is not supported",
+                    obj.name
+                ),
+            );
         };
         // assembled from the overlapping cells, little-endian
-        let cells: Vec<Cell> = obj.overlapping(off_u, size as usize, ps).into_iter().cloned().collect();
+        let cells: Vec<Cell> = obj
+            .overlapping(off_u, size as usize, ps)
+            .into_iter()
+            .cloned()
+            .collect();
         let covered: usize = cells
             .iter()
             .map(|c| {
@@ -2661,22 +2817,38 @@ impl<'a> Lowerer<'a> {
             })
             .sum();
         if covered != size as usize {
-            return self.err(span, format!("a read of padding bytes of `{}` is not supported", obj.name));
+            return self.err(
+                span,
+                format!("a read of padding bytes of `{}` is not supported", obj.name),
+            );
         }
         let name = obj.name.clone();
-        let u64t = Ty::Int { bits: 64, signed: false };
+        let u64t = Ty::Int {
+            bits: 64,
+            signed: false,
+        };
         let mut acc = E::Int(u64t, 0);
         for c in cells {
             let CellKind::Scalar(u, v) = c.kind else {
-                return self.err(span, format!("reading the bytes of a pointer in `{name}` as a number is not supported"));
+                return self.err(
+                    span,
+                    format!(
+                        "reading the bytes of a pointer in `{name}` as a number is not supported"
+                    ),
+                );
             };
             let x = self.read_var(v, cur, span);
-            let bits = self.to_bits_u64(x, u, cur);
+            let bits = self.bits_u64(x, u, cur);
             let (part, shift_left) = if c.off >= off_u {
                 (bits, 8 * (c.off - off_u) as i128)
             } else {
                 (
-                    E::Bin(BinOp::Shr, u64t, bits.b(), E::Int(u64t, 8 * (off_u - c.off) as i128).b()),
+                    E::Bin(
+                        BinOp::Shr,
+                        u64t,
+                        bits.b(),
+                        E::Int(u64t, 8 * (off_u - c.off) as i128).b(),
+                    ),
                     0,
                 )
             };
@@ -2691,15 +2863,24 @@ impl<'a> Lowerer<'a> {
                 E::Bin(BinOp::Or, u64t, acc.b(), part.b())
             };
         }
-        let w = Ty::Int { bits: (size * 8) as u8, signed: false };
+        let w = Ty::Int {
+            bits: (size * 8) as u8,
+            signed: false,
+        };
         let word = conv(acc, u64t, w);
         Ok(Some((self.reinterpret(word, w, t, cur), None)))
     }
 
     /// The bits of a scalar as a u64 (zero-extended).
-    fn to_bits_u64(&mut self, x: E, u: Ty, cur: &mut usize) -> E {
-        let u64t = Ty::Int { bits: 64, signed: false };
-        let w = Ty::Int { bits: (Layouts::scalar_size(u) * 8) as u8, signed: false };
+    fn bits_u64(&mut self, x: E, u: Ty, cur: &mut usize) -> E {
+        let u64t = Ty::Int {
+            bits: 64,
+            signed: false,
+        };
+        let w = Ty::Int {
+            bits: (Layouts::scalar_size(u) * 8) as u8,
+            signed: false,
+        };
         let b = self.reinterpret(x, u, w, cur);
         conv(b, w, u64t)
     }
@@ -2709,7 +2890,10 @@ impl<'a> Lowerer<'a> {
         if from == to {
             return x;
         }
-        let w = Ty::Int { bits: (Layouts::scalar_size(from) * 8) as u8, signed: false };
+        let w = Ty::Int {
+            bits: (Layouts::scalar_size(from) * 8) as u8,
+            signed: false,
+        };
         // the bits as an unsigned word
         let bits = if from.is_float() {
             self.float_bits(x, from, cur)
@@ -2727,9 +2911,19 @@ impl<'a> Lowerer<'a> {
     /// NaN's encoding is a choice among all NaN patterns (never assumed canonical).
     fn float_bits(&mut self, x: E, t: Ty, cur: &mut usize) -> E {
         let (w, exp, man) = match t {
-            Ty::F32 => (Ty::Int { bits: 32, signed: false }, 0x7f80_0000i128, 0x007f_ffffi128),
+            Ty::F32 => (
+                Ty::Int {
+                    bits: 32,
+                    signed: false,
+                },
+                0x7f80_0000i128,
+                0x007f_ffffi128,
+            ),
             _ => (
-                Ty::Int { bits: 64, signed: false },
+                Ty::Int {
+                    bits: 64,
+                    signed: false,
+                },
                 0x7ff0_0000_0000_0000i128,
                 0x000f_ffff_ffff_ffffi128,
             ),
@@ -2770,11 +2964,24 @@ impl<'a> Lowerer<'a> {
         let n = self.cfg.new_node();
         self.cfg.edge(*cur, n, Ins::Assume(is_nan_pattern));
         *cur = n;
-        E::Ite(w, E::IsNan(x.clone().b()).b(), E::Var(ch).b(), E::Bits(t, x.b()).b())
+        E::Ite(
+            w,
+            E::IsNan(x.clone().b()).b(),
+            E::Var(ch).b(),
+            E::Bits(t, x.b()).b(),
+        )
     }
 
     /// Writes a scalar (or a pointer: object id and offset) at a place.
-    fn store_leaf(&mut self, p: &Place, leaf: Leaf, a: E, b: Option<E>, cur: &mut usize, span: Span) -> R<()> {
+    fn store_leaf(
+        &mut self,
+        p: &Place,
+        leaf: Leaf,
+        a: E,
+        b: Option<E>,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<()> {
         let Place::Mem { base, raw, .. } = p else {
             let Place::Var(v) = p else { unreachable!() };
             *cur = self.assign_edge(*cur, *v, a);
@@ -2782,7 +2989,10 @@ impl<'a> Lowerer<'a> {
         };
         if let Base::Obj(o) = base {
             if self.objects[o.0].is_const && !self.in_init() {
-                return self.err(span, format!("a write into the const object `{}`", self.objects[o.0].name));
+                return self.err(
+                    span,
+                    format!("a write into the const object `{}`", self.objects[o.0].name),
+                );
             }
         }
         let t = leaf_ty(leaf);
@@ -2792,13 +3002,20 @@ impl<'a> Lowerer<'a> {
                 let cands: Vec<(E, i128)> = match raw {
                     None => self.offsets(p, span)?,
                     Some(r) => {
-                        let Place::Mem { konst, .. } = p else { unreachable!() };
+                        let Place::Mem { konst, .. } = p else {
+                            unreachable!()
+                        };
                         self.objects[o.0]
                             .cells
                             .iter()
                             .map(|c| {
                                 (
-                                    E::Cmp(Rel::Eq, OFF_TY, r.clone().b(), E::Int(OFF_TY, c.off as i128 - konst).b()),
+                                    E::Cmp(
+                                        Rel::Eq,
+                                        OFF_TY,
+                                        r.clone().b(),
+                                        E::Int(OFF_TY, c.off as i128 - konst).b(),
+                                    ),
                                     c.off as i128,
                                 )
                             })
@@ -2816,14 +3033,11 @@ impl<'a> Lowerer<'a> {
                 let mut ok = E::False;
                 let mut assigns: Vec<(usize, E, E)> = Vec::new();
                 for (c, off) in cands {
-                    match self.insert(o, off, leaf, &a, b.as_ref(), cur, span)? {
-                        Some(list) => {
-                            ok = ok.or(c.clone());
-                            for (v, x) in list {
-                                assigns.push((v, c.clone(), x));
-                            }
+                    if let Some(list) = self.insert(o, off, leaf, &a, b.as_ref(), cur, span)? {
+                        ok = ok.or(c.clone());
+                        for (v, x) in list {
+                            assigns.push((v, c.clone(), x));
                         }
-                        None => {}
                     }
                 }
                 if !single {
@@ -2904,7 +3118,9 @@ impl<'a> Lowerer<'a> {
                 (CellKind::Ptr(x, y), Leaf::Ptr) => {
                     return Ok(Some(vec![(x, a.clone()), (y, b.cloned().unwrap())]))
                 }
-                (CellKind::Scalar(u, v), Leaf::Scalar(t)) if Layouts::scalar_size(u) == size as usize => {
+                (CellKind::Scalar(u, v), Leaf::Scalar(t))
+                    if Layouts::scalar_size(u) == size as usize =>
+                {
                     let x = self.reinterpret(a.clone(), t, u, cur);
                     return Ok(Some(vec![(v, x)]));
                 }
@@ -2912,17 +3128,33 @@ impl<'a> Lowerer<'a> {
             }
         }
         let Leaf::Scalar(t) = leaf else {
-            return self.err(span, format!("writing a pointer over the bytes of `{}` is not supported", obj.name));
+            return self.err(
+                span,
+                format!(
+                    "writing a pointer over the bytes of `{}` is not supported",
+                    obj.name
+                ),
+            );
         };
-        let cells: Vec<Cell> = obj.overlapping(off_u, size as usize, ps).into_iter().cloned().collect();
+        let cells: Vec<Cell> = obj
+            .overlapping(off_u, size as usize, ps)
+            .into_iter()
+            .cloned()
+            .collect();
         let name = obj.name.clone();
-        let u64t = Ty::Int { bits: 64, signed: false };
-        let val = self.to_bits_u64(a.clone(), t, cur);
+        let u64t = Ty::Int {
+            bits: 64,
+            signed: false,
+        };
+        let val = self.bits_u64(a.clone(), t, cur);
         let val = self.stable(val, u64t, cur);
         let mut out = Vec::new();
         for c in cells {
             let CellKind::Scalar(u, v) = c.kind else {
-                return self.err(span, format!("writing numbers over a pointer in `{name}` is not supported"));
+                return self.err(
+                    span,
+                    format!("writing numbers over a pointer in `{name}` is not supported"),
+                );
             };
             let cs = Layouts::scalar_size(u);
             let lo = c.off.max(off_u);
@@ -2930,9 +3162,13 @@ impl<'a> Lowerer<'a> {
             let len_bits = 8 * (hi - lo) as u32;
             let shift_c = 8 * (lo - c.off) as i128;
             let shift_v = 8 * (lo - off_u) as i128;
-            let low_mask: u128 = if len_bits >= 64 { u64::MAX as u128 } else { (1u128 << len_bits) - 1 };
+            let low_mask: u128 = if len_bits >= 64 {
+                u64::MAX as u128
+            } else {
+                (1u128 << len_bits) - 1
+            };
             let mask = (low_mask << shift_c) as u64;
-            let old = self.to_bits_u64(E::Var(v), u, cur);
+            let old = self.bits_u64(E::Var(v), u, cur);
             let kept = E::Bin(BinOp::And, u64t, old.b(), E::Int(u64t, (!mask) as i128).b());
             let part = E::Bin(
                 BinOp::And,
@@ -2942,7 +3178,10 @@ impl<'a> Lowerer<'a> {
             );
             let part = E::Bin(BinOp::Shl, u64t, part.b(), E::Int(u64t, shift_c).b());
             let nb = E::Bin(BinOp::Or, u64t, kept.b(), part.b());
-            let w = Ty::Int { bits: (cs * 8) as u8, signed: false };
+            let w = Ty::Int {
+                bits: (cs * 8) as u8,
+                signed: false,
+            };
             let nw = conv(nb, u64t, w);
             let nv = self.reinterpret(nw, w, u, cur);
             out.push((v, nv));
@@ -3030,11 +3269,17 @@ impl<'a> Lowerer<'a> {
             Val::P(p) => {
                 // a pointer where a number is expected: only its truth value is supported
                 let _ = p;
-                self.err(e.span, "a pointer used as a number (only as a condition or in comparisons)")
+                self.err(
+                    e.span,
+                    "a pointer used as a number (only as a condition or in comparisons)",
+                )
             }
             Val::Agg(_, t) => self.err(
                 e.span,
-                format!("a value of type `{}` used as a number", self.layouts.name(&t)),
+                format!(
+                    "a value of type `{}` used as a number",
+                    self.layouts.name(&t)
+                ),
             ),
         }
     }
@@ -3094,7 +3339,10 @@ impl<'a> Lowerer<'a> {
                         if matches!(f.suffix.format, FloatFormat::LongDouble) {
                             return match long_double_to(f, *t) {
                                 Some(b) => Ok(Val::S(E::Fp(*t, b), *t)),
-                                None => self.err(c.node.expression.span, "unsupported `long double` constant"),
+                                None => self.err(
+                                    c.node.expression.span,
+                                    "unsupported `long double` constant",
+                                ),
                             };
                         }
                     }
@@ -3223,7 +3471,10 @@ impl<'a> Lowerer<'a> {
                 let CType::Rec(r) = ty else {
                     return self.err(e.span, "`offsetof` of a type that is not a struct or union");
                 };
-                let Some((mut t, mut off)) = self.layouts.member(r, &o.node.designator.node.base.node.name) else {
+                let Some((mut t, mut off)) = self
+                    .layouts
+                    .member(r, &o.node.designator.node.base.node.name)
+                else {
                     return self.err(e.span, "`offsetof`: no such member");
                 };
                 for m in &o.node.designator.node.members {
@@ -3243,7 +3494,8 @@ impl<'a> Lowerer<'a> {
                                 return self.err(m.span, "`offsetof`: not an array");
                             };
                             let k = self.const_int(x)?;
-                            off = (off as i128 + k * self.layouts.size_of(&el).unwrap_or(0) as i128) as usize;
+                            off = (off as i128 + k * self.layouts.size_of(&el).unwrap_or(0) as i128)
+                                as usize;
                             t = *el;
                         }
                     }
@@ -3276,7 +3528,11 @@ impl<'a> Lowerer<'a> {
                             last = self.rv(x, &mut c)?;
                             // a scalar is kept here, before anything after the block runs
                             if let Val::S(x, t) = last {
-                                let x = if t == Ty::Void { x } else { self.stable(x, t, &mut c) };
+                                let x = if t == Ty::Void {
+                                    x
+                                } else {
+                                    self.stable(x, t, &mut c)
+                                };
                                 last = Val::S(x, t);
                             }
                         } else {
@@ -3321,19 +3577,22 @@ impl<'a> Lowerer<'a> {
                 if t.is_int() && fold_int(&x) == Some(0) {
                     return Ok(Val::P(null_ptr((**p).clone())));
                 }
-                self.err(span, "conversion of an integer to a pointer is not supported")
+                self.err(
+                    span,
+                    "conversion of an integer to a pointer is not supported",
+                )
             }
             (Val::P(pv), CType::Ptr(p)) => Ok(Val::P(PtrV {
                 to: (**p).clone(),
                 ..pv
             })),
-            (Val::P(pv), CType::S(Ty::Bool)) => Ok(Val::S(
-                E::OfCond(Ty::Bool, ptr_nonnull(&pv).b()),
-                Ty::Bool,
-            )),
-            (Val::P(_), CType::S(_)) => {
-                self.err(span, "conversion of a pointer to an integer is not supported")
+            (Val::P(pv), CType::S(Ty::Bool)) => {
+                Ok(Val::S(E::OfCond(Ty::Bool, ptr_nonnull(&pv).b()), Ty::Bool))
             }
+            (Val::P(_), CType::S(_)) => self.err(
+                span,
+                "conversion of a pointer to an integer is not supported",
+            ),
             (Val::Agg(p, t), to) if self.layouts.same(&t, to) => Ok(Val::Agg(p, t)),
             (v, to) => {
                 let from = match &v {
@@ -3343,7 +3602,10 @@ impl<'a> Lowerer<'a> {
                 };
                 self.err(
                     span,
-                    format!("conversion from `{from}` to `{}` is not supported", self.layouts.name(to)),
+                    format!(
+                        "conversion from `{from}` to `{}` is not supported",
+                        self.layouts.name(to)
+                    ),
                 )
             }
         }
@@ -3458,7 +3720,8 @@ impl<'a> Lowerer<'a> {
                         let exact = f.base == FloatBase::Decimal
                             && f.number.starts_with(|c: char| c.is_ascii_digit())
                             && crate::hys::number::scan(&f.number).ok() == Some(f.number.len())
-                            && crate::hys::number::exponent_bits(&f.number) <= crate::hys::number::BIG_NUMBER_BITS
+                            && crate::hys::number::exponent_bits(&f.number)
+                                <= crate::hys::number::BIG_NUMBER_BITS
                             && solver::num::FpFormat::F64.to_rational(b)
                                 == Some(crate::hys::number::value(&f.number));
                         if !exact {
@@ -3480,12 +3743,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn unary(
-        &mut self,
-        u: &Node<UnaryOperatorExpression>,
-        cur: &mut usize,
-        span: Span,
-    ) -> R<Val> {
+    fn unary(&mut self, u: &Node<UnaryOperatorExpression>, cur: &mut usize, span: Span) -> R<Val> {
         use UnaryOperator as U;
         let op = u.node.operator.node.clone();
         match op {
@@ -3493,18 +3751,31 @@ impl<'a> Lowerer<'a> {
                 let place = self.lvalue(&u.node.operand, cur)?;
                 let inc = matches!(op, U::PreIncrement | U::PostIncrement);
                 if let CType::Ptr(to) = self.place_cty(&place) {
-                    let Val::P(old) = self.read(&place, cur, span)? else { unreachable!() };
+                    let Val::P(old) = self.read(&place, cur, span)? else {
+                        unreachable!()
+                    };
                     let old = self.freeze_ptr(old, cur);
-                    let nv = self.ptr_add(old.clone(), E::Int(INT, if inc { 1 } else { -1 }), INT, span)?;
+                    let nv = self.ptr_add(
+                        old.clone(),
+                        E::Int(INT, if inc { 1 } else { -1 }),
+                        INT,
+                        span,
+                    )?;
                     self.write(&place, Val::P(nv.clone()), cur, span)?;
                     let _ = to;
-                    return Ok(Val::P(if matches!(op, U::PreIncrement | U::PreDecrement) { nv } else { old }));
+                    return Ok(Val::P(if matches!(op, U::PreIncrement | U::PreDecrement) {
+                        nv
+                    } else {
+                        old
+                    }));
                 }
                 let vt = self.place_ty(&place);
                 if vt == Ty::Void {
                     return self.err(span, "++/-- of a value that is not a number or a pointer");
                 }
-                let Val::S(old, _) = self.read(&place, cur, span)? else { unreachable!() };
+                let Val::S(old, _) = self.read(&place, cur, span)? else {
+                    unreachable!()
+                };
                 let bop = if inc { BinOp::Add } else { BinOp::Sub };
                 if vt == Ty::Bool {
                     return self.err(span, "++/-- on _Bool is not supported");
@@ -3554,7 +3825,9 @@ impl<'a> Lowerer<'a> {
             }
             U::Address => {
                 if let Expression::Identifier(i) = &u.node.operand.node {
-                    if self.lookup(&i.node.name).is_none() && self.functions.contains_key(&i.node.name) {
+                    if self.lookup(&i.node.name).is_none()
+                        && self.functions.contains_key(&i.node.name)
+                    {
                         return Ok(Val::P(self.fn_ptr(&i.node.name)));
                     }
                 }
@@ -3567,7 +3840,9 @@ impl<'a> Lowerer<'a> {
                 let Val::P(p) = v else {
                     return self.err(span, "`*` of a value that is not a pointer");
                 };
-                if matches!(p.to, CType::Func(_)) || fold_int(&p.obj).is_some_and(|k| k >= FN_ID_BASE) {
+                if matches!(p.to, CType::Func(_))
+                    || fold_int(&p.obj).is_some_and(|k| k >= FN_ID_BASE)
+                {
                     return Ok(Val::P(p)); // `*f` of a function pointer is the function
                 }
                 let place = self.deref(p, cur, span)?;
@@ -3587,7 +3862,12 @@ impl<'a> Lowerer<'a> {
         };
         let term = match fold_int(&i) {
             Some(k) => E::Int(OFF_TY, k * es),
-            None => E::Bin(BinOp::Mul, OFF_TY, conv(i, it, OFF_TY).b(), E::Int(OFF_TY, es).b()),
+            None => E::Bin(
+                BinOp::Mul,
+                OFF_TY,
+                conv(i, it, OFF_TY).b(),
+                E::Int(OFF_TY, es).b(),
+            ),
         };
         Ok(PtrV {
             obj: p.obj,
@@ -3794,7 +4074,9 @@ impl<'a> Lowerer<'a> {
                     (Val::S(x, tx), Val::S(y, ty)) => self.compare(rel, x, tx, y, ty, span)?,
                     (Val::P(p), Val::P(q)) => ptr_compare(rel, &p, &q),
                     (Val::P(p), Val::S(z, t)) | (Val::S(z, t), Val::P(p))
-                        if t.is_int() && fold_int(&z) == Some(0) && matches!(rel, Rel::Eq | Rel::Ne) =>
+                        if t.is_int()
+                            && fold_int(&z) == Some(0)
+                            && matches!(rel, Rel::Eq | Rel::Ne) =>
                     {
                         let nn = ptr_nonnull(&p);
                         if rel == Rel::Eq {
@@ -3803,7 +4085,10 @@ impl<'a> Lowerer<'a> {
                             nn
                         }
                     }
-                    _ => return self.err(span, "comparison of a pointer with a number that is not 0"),
+                    _ => {
+                        return self
+                            .err(span, "comparison of a pointer with a number that is not 0")
+                    }
                 };
                 Ok(Val::S(E::OfCond(INT, c.b()), INT))
             }
@@ -3827,9 +4112,10 @@ impl<'a> Lowerer<'a> {
                     self.rv(&b.node.rhs, cur)?
                 };
                 let v = match (v, &vt) {
-                    (Val::S(x, tx), CType::S(t)) => {
-                        Val::S(self.convert_operand(x, tx, *t, cur, span, Some(b.node.rhs.span))?, *t)
-                    }
+                    (Val::S(x, tx), CType::S(t)) => Val::S(
+                        self.convert_operand(x, tx, *t, cur, span, Some(b.node.rhs.span))?,
+                        *t,
+                    ),
                     (v, _) => self.convert_val(v, &vt, cur, span)?,
                 };
                 self.store_val(&place, v, cur, span)
@@ -3894,13 +4180,15 @@ impl<'a> Lowerer<'a> {
                 idx,
                 raw: None,
                 ..
-            } if idx.is_empty() && *konst >= 0 => match self.objects[o.0].cell_at(*konst as usize) {
-                Some(Cell {
-                    kind: CellKind::Scalar(ct, var),
-                    ..
-                }) if *ct == t && !self.volatile[*var] => Some(*var),
-                _ => None,
-            },
+            } if idx.is_empty() && *konst >= 0 => {
+                match self.objects[o.0].cell_at(*konst as usize) {
+                    Some(Cell {
+                        kind: CellKind::Scalar(ct, var),
+                        ..
+                    }) if *ct == t && !self.volatile[*var] => Some(*var),
+                    _ => None,
+                }
+            }
             _ => None,
         };
         if let Some(var) = direct {
@@ -3922,7 +4210,11 @@ impl<'a> Lowerer<'a> {
             (Val::P(p), Val::S(i, t)) if t.is_int() && matches!(op, BinOp::Add | BinOp::Sub) => {
                 let it = promote(t);
                 let i = conv(i, t, it);
-                let i = if op == BinOp::Sub { E::Neg(it, i.b()) } else { i };
+                let i = if op == BinOp::Sub {
+                    E::Neg(it, i.b())
+                } else {
+                    i
+                };
                 Ok(Val::P(self.ptr_add(p, i, it, span)?))
             }
             (Val::S(i, t), Val::P(p)) if t.is_int() && op == BinOp::Add => {
@@ -3936,7 +4228,10 @@ impl<'a> Lowerer<'a> {
                 let d = E::Bin(BinOp::Div, OFF_TY, d.b(), E::Int(OFF_TY, es).b());
                 Ok(Val::S(conv(d, OFF_TY, pd), pd))
             }
-            _ => self.err(span, "this operator is not supported on pointers or structs"),
+            _ => self.err(
+                span,
+                "this operator is not supported on pointers or structs",
+            ),
         }
     }
 
@@ -3955,7 +4250,14 @@ impl<'a> Lowerer<'a> {
     fn place_vars(&self, p: &Place) -> Vec<usize> {
         match p {
             Place::Var(v) => vec![*v],
-            Place::Mem { base: Base::Obj(o), reads, konst, idx, raw: None, ty } if idx.is_empty() => {
+            Place::Mem {
+                base: Base::Obj(o),
+                reads,
+                konst,
+                idx,
+                raw: None,
+                ty,
+            } if idx.is_empty() => {
                 // a constant offset: the cells the access overlaps
                 let ps = self.layouts.ptr_size();
                 let size = self.layouts.size_of(ty).unwrap_or(1);
@@ -3970,7 +4272,11 @@ impl<'a> Lowerer<'a> {
                 out.extend(reads.iter().copied());
                 out
             }
-            Place::Mem { base: Base::Obj(o), reads, .. } => {
+            Place::Mem {
+                base: Base::Obj(o),
+                reads,
+                ..
+            } => {
                 let mut out: Vec<usize> = self.objects[o.0]
                     .cells
                     .iter()
@@ -4063,7 +4369,10 @@ impl<'a> Lowerer<'a> {
                 let f = self.fn_ids[(k - FN_ID_BASE) as usize].clone();
                 return self.call_named(&f, args, cur, span);
             }
-            return self.err(span, "a call through a pointer that is not a function's address");
+            return self.err(
+                span,
+                "a call through a pointer that is not a function's address",
+            );
         }
         // the targets: every function whose address the program takes, with as many
         // parameters as the call has arguments
@@ -4193,7 +4502,13 @@ impl<'a> Lowerer<'a> {
 
     /// A call of a named function: a definition (inlined), an error function, a nondet
     /// generator or a library function the front end knows.
-    fn call_named(&mut self, name: &str, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<Val> {
+    fn call_named(
+        &mut self,
+        name: &str,
+        args: &[Node<Expression>],
+        cur: &mut usize,
+        span: Span,
+    ) -> R<Val> {
         // an error function is the goal, a nondet function an input, even where the
         // program defines them (SV-COMP tasks define `int __VERIFIER_nondet_int() { int v;
         // return v; }`)
@@ -4209,12 +4524,15 @@ impl<'a> Lowerer<'a> {
                 return self.mem_copy(args, cur, span)
             }
             "memset" | "__builtin_memset" => return self.mem_set(args, cur, span),
-            "printf" | "fprintf" | "puts" | "putchar" | "fputs" | "fputc" | "fflush" | "sprintf"
-            | "snprintf" => {
+            "printf" | "fprintf" | "puts" | "putchar" | "fputs" | "fputc" | "fflush"
+            | "sprintf" | "snprintf" => {
                 // output only (its value, a character count, is some int): the arguments are
                 // evaluated, nothing the program can read changes
                 if matches!(name, "sprintf" | "snprintf") {
-                    return self.err(span, format!("`{name}` writes into program memory (not supported)"));
+                    return self.err(
+                        span,
+                        format!("`{name}` writes into program memory (not supported)"),
+                    );
                 }
                 for a in args {
                     if !matches!(a.node, Expression::StringLiteral(_)) {
@@ -4239,7 +4557,13 @@ impl<'a> Lowerer<'a> {
         Ok(Val::S(x, t))
     }
 
-    fn call_builtin(&mut self, name: &str, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<(E, Ty)> {
+    fn call_builtin(
+        &mut self,
+        name: &str,
+        args: &[Node<Expression>],
+        cur: &mut usize,
+        span: Span,
+    ) -> R<(E, Ty)> {
         if is_error_fn(name) {
             let g = self.goal(
                 GoalKind::Error,
@@ -4414,12 +4738,25 @@ impl<'a> Lowerer<'a> {
             return self.err(span, "`memcpy` of something that is not a pointer");
         };
         let Some(n) = fold_int(&n) else {
-            return self.err(args[2].span, "`memcpy` with a size that is not a constant is not supported");
+            return self.err(
+                args[2].span,
+                "`memcpy` with a size that is not a constant is not supported",
+            );
         };
         let d = self.freeze_ptr(d, cur);
         let s = self.freeze_ptr(s, cur);
-        let u8t = CType::S(Ty::Int { bits: 8, signed: false });
-        let dp = self.deref(PtrV { to: u8t.clone(), ..d.clone() }, cur, span)?;
+        let u8t = CType::S(Ty::Int {
+            bits: 8,
+            signed: false,
+        });
+        let dp = self.deref(
+            PtrV {
+                to: u8t.clone(),
+                ..d.clone()
+            },
+            cur,
+            span,
+        )?;
         let sp = self.deref(PtrV { to: u8t, ..s }, cur, span)?;
         self.copy_bytes(&dp, &sp, n, cur, span)?;
         Ok(Val::P(d))
@@ -4427,10 +4764,24 @@ impl<'a> Lowerer<'a> {
 
     /// Copies `n` bytes between two places, in the largest pieces the target's cells allow
     /// (all values are read before any is written: the ranges may overlap).
-    fn copy_bytes(&mut self, dp: &Place, sp: &Place, n: i128, cur: &mut usize, span: Span) -> R<()> {
+    fn copy_bytes(
+        &mut self,
+        dp: &Place,
+        sp: &Place,
+        n: i128,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<()> {
         // pieces: the target's cells when its object and offset are known, else bytes
         let mut pieces: Vec<(i128, Leaf)> = Vec::new();
-        if let Place::Mem { base: Base::Obj(o), konst, idx, raw: None, .. } = dp {
+        if let Place::Mem {
+            base: Base::Obj(o),
+            konst,
+            idx,
+            raw: None,
+            ..
+        } = dp
+        {
             if idx.is_empty() {
                 let ps = self.layouts.ptr_size();
                 let mut at = 0i128;
@@ -4443,7 +4794,13 @@ impl<'a> Lowerer<'a> {
                             CellKind::Ptr(..) => (Leaf::Ptr, sz),
                         })
                     });
-                    let (leaf, sz) = piece.unwrap_or((Leaf::Scalar(Ty::Int { bits: 8, signed: false }), 1));
+                    let (leaf, sz) = piece.unwrap_or((
+                        Leaf::Scalar(Ty::Int {
+                            bits: 8,
+                            signed: false,
+                        }),
+                        1,
+                    ));
                     pieces.push((at, leaf));
                     at += sz;
                 }
@@ -4453,7 +4810,17 @@ impl<'a> Lowerer<'a> {
             if n > 4096 {
                 return self.err(span, "a byte copy of more than 4096 bytes through an unknown pointer is not supported");
             }
-            pieces = (0..n).map(|k| (k, Leaf::Scalar(Ty::Int { bits: 8, signed: false }))).collect();
+            pieces = (0..n)
+                .map(|k| {
+                    (
+                        k,
+                        Leaf::Scalar(Ty::Int {
+                            bits: 8,
+                            signed: false,
+                        }),
+                    )
+                })
+                .collect();
         }
         let mut vals = Vec::new();
         for (at, leaf) in &pieces {
@@ -4479,28 +4846,51 @@ impl<'a> Lowerer<'a> {
             return self.err(span, "`memset` of something that is not a pointer");
         };
         let Some(c) = fold_int(&c) else {
-            return self.err(span, "`memset` with a value that is not a constant is not supported");
+            return self.err(
+                span,
+                "`memset` with a value that is not a constant is not supported",
+            );
         };
         let Some(n) = fold_int(&n) else {
             return self.mem_set_var(d, c, n, cur, span);
         };
         let byte = (c & 0xff) as u64;
         let d = self.freeze_ptr(d, cur);
-        let u8t = CType::S(Ty::Int { bits: 8, signed: false });
-        let dp = self.deref(PtrV { to: u8t, ..d.clone() }, cur, span)?;
+        let u8t = CType::S(Ty::Int {
+            bits: 8,
+            signed: false,
+        });
+        let dp = self.deref(
+            PtrV {
+                to: u8t,
+                ..d.clone()
+            },
+            cur,
+            span,
+        )?;
         let ps = self.layouts.ptr_size();
         let mut at = 0i128;
         while at < n {
             let cell = match &dp {
-                Place::Mem { base: Base::Obj(o), konst, idx, raw: None, .. } if idx.is_empty() => {
-                    self.objects[o.0].cell_at((*konst + at) as usize).cloned()
-                }
+                Place::Mem {
+                    base: Base::Obj(o),
+                    konst,
+                    idx,
+                    raw: None,
+                    ..
+                } if idx.is_empty() => self.objects[o.0].cell_at((*konst + at) as usize).cloned(),
                 _ => None,
             };
             let (leaf, sz) = match cell.map(|c| (c.size(ps) as i128, c.kind)) {
                 Some((sz, CellKind::Scalar(t, _))) if at + sz <= n => (Leaf::Scalar(t), sz),
                 Some((sz, CellKind::Ptr(..))) if at + sz <= n && byte == 0 => (Leaf::Ptr, sz),
-                _ => (Leaf::Scalar(Ty::Int { bits: 8, signed: false }), 1),
+                _ => (
+                    Leaf::Scalar(Ty::Int {
+                        bits: 8,
+                        signed: false,
+                    }),
+                    1,
+                ),
             };
             let mut pattern: u64 = 0;
             for _ in 0..sz {
@@ -4510,7 +4900,10 @@ impl<'a> Lowerer<'a> {
                 Leaf::Ptr => (E::Int(OBJ_TY, 0), Some(E::Int(OFF_TY, 0))),
                 Leaf::Scalar(t) if t.is_float() => (E::Fp(t, pattern), None),
                 Leaf::Scalar(t) => {
-                    let w = Ty::Int { bits: (sz * 8) as u8, signed: false };
+                    let w = Ty::Int {
+                        bits: (sz * 8) as u8,
+                        signed: false,
+                    };
                     (conv(E::Int(w, pattern as i128), w, t), None)
                 }
             };
@@ -4536,7 +4929,12 @@ impl<'a> Lowerer<'a> {
         let n = self.stable(n, st, cur);
         let nn = conv(n, st, OFF_TY);
         let size = self.objects[o.0].size as i128;
-        let bad = E::Cmp(Rel::Gt, OFF_TY, nn.clone().b(), E::Int(OFF_TY, (size - k).max(0)).b());
+        let bad = E::Cmp(
+            Rel::Gt,
+            OFF_TY,
+            nn.clone().b(),
+            E::Int(OFF_TY, (size - k).max(0)).b(),
+        );
         self.check_with(GoalKind::Pointer, bad, cur, span, Instrument::None);
         let byte = (c & 0xff) as u64;
         let ps = self.layouts.ptr_size();
@@ -4545,21 +4943,39 @@ impl<'a> Lowerer<'a> {
             if start + sz <= 0 {
                 continue;
             }
-            let whole = E::Cmp(Rel::Ge, OFF_TY, nn.clone().b(), E::Int(OFF_TY, start + sz).b());
-            let cut = E::Cmp(Rel::Gt, OFF_TY, nn.clone().b(), E::Int(OFF_TY, start.max(0)).b())
-                .and(whole.clone().negate());
+            let whole = E::Cmp(
+                Rel::Ge,
+                OFF_TY,
+                nn.clone().b(),
+                E::Int(OFF_TY, start + sz).b(),
+            );
+            let cut = E::Cmp(
+                Rel::Gt,
+                OFF_TY,
+                nn.clone().b(),
+                E::Int(OFF_TY, start.max(0)).b(),
+            )
+            .and(whole.clone().negate());
             let mut pattern: u64 = 0;
             for _ in 0..sz {
                 pattern = (pattern << 8) | byte;
             }
             let vars: Vec<(usize, E)> = match cell.kind {
-                CellKind::Ptr(a, b) if byte == 0 => vec![(a, E::Int(OBJ_TY, 0)), (b, E::Int(OFF_TY, 0))],
+                CellKind::Ptr(a, b) if byte == 0 => {
+                    vec![(a, E::Int(OBJ_TY, 0)), (b, E::Int(OFF_TY, 0))]
+                }
                 CellKind::Ptr(..) => {
-                    return self.err(span, "`memset` of a pointer with a non-zero byte is not supported")
+                    return self.err(
+                        span,
+                        "`memset` of a pointer with a non-zero byte is not supported",
+                    )
                 }
                 CellKind::Scalar(t, v) if t.is_float() => vec![(v, E::Fp(t, pattern))],
                 CellKind::Scalar(t, v) => {
-                    let w = Ty::Int { bits: (sz * 8) as u8, signed: false };
+                    let w = Ty::Int {
+                        bits: (sz * 8) as u8,
+                        signed: false,
+                    };
                     vec![(v, conv(E::Int(w, pattern as i128), w, t))]
                 }
             };
@@ -4623,9 +5039,10 @@ impl<'a> Lowerer<'a> {
                 self.rv(a, cur)?
             };
             let v = match (v, pty) {
-                (Val::S(x, t), CType::S(pt)) => {
-                    Val::S(self.convert_operand(x, t, *pt, cur, a.span, Some(a.span))?, *pt)
-                }
+                (Val::S(x, t), CType::S(pt)) => Val::S(
+                    self.convert_operand(x, t, *pt, cur, a.span, Some(a.span))?,
+                    *pt,
+                ),
                 (v, pt) => self.convert_val(v, pt, cur, a.span)?,
             };
             let v = match v {
@@ -4691,7 +5108,10 @@ impl<'a> Lowerer<'a> {
         }
         let ret = match rt {
             CType::S(Ty::Void) => None,
-            CType::S(t) => Some(RetSlot::Scalar(self.fresh_var(&format!("{name}_ret"), *t), *t)),
+            CType::S(t) => Some(RetSlot::Scalar(
+                self.fresh_var(&format!("{name}_ret"), *t),
+                *t,
+            )),
             CType::Ptr(to) => Some(RetSlot::Ptr(
                 self.fresh_var(&format!("{name}_ret.obj"), OBJ_TY),
                 self.fresh_var(&format!("{name}_ret.off"), OFF_TY),
@@ -5269,7 +5689,11 @@ fn name_is_written(s: &Node<Statement>, name: &str) -> bool {
         matches!(e, Expression::Identifier(i) if i.node.name == n)
     }
     impl<'ast> Visit<'ast> for W<'_> {
-        fn visit_binary_operator_expression(&mut self, b: &'ast BinaryOperatorExpression, span: &'ast Span) {
+        fn visit_binary_operator_expression(
+            &mut self,
+            b: &'ast BinaryOperatorExpression,
+            span: &'ast Span,
+        ) {
             use BinaryOperator as B;
             if matches!(
                 b.operator.node,
@@ -5290,11 +5714,19 @@ fn name_is_written(s: &Node<Statement>, name: &str) -> bool {
             }
             lang_c::visit::visit_binary_operator_expression(self, b, span);
         }
-        fn visit_unary_operator_expression(&mut self, u: &'ast UnaryOperatorExpression, span: &'ast Span) {
+        fn visit_unary_operator_expression(
+            &mut self,
+            u: &'ast UnaryOperatorExpression,
+            span: &'ast Span,
+        ) {
             use UnaryOperator as U;
             if matches!(
                 u.operator.node,
-                U::PreIncrement | U::PreDecrement | U::PostIncrement | U::PostDecrement | U::Address
+                U::PreIncrement
+                    | U::PreDecrement
+                    | U::PostIncrement
+                    | U::PostDecrement
+                    | U::Address
             ) && is_name(&u.operand.node, self.name)
             {
                 self.found = true;
@@ -5309,7 +5741,10 @@ fn name_is_written(s: &Node<Statement>, name: &str) -> bool {
 
 /// Functions whose name is used other than as the callee of a direct call (their address
 /// is taken: the targets of calls through function pointers).
-fn functions_referenced(unit: &TranslationUnit, defined: &HashMap<String, &Node<FunctionDefinition>>) -> std::collections::BTreeSet<String> {
+fn functions_referenced(
+    unit: &TranslationUnit,
+    defined: &HashMap<String, &Node<FunctionDefinition>>,
+) -> std::collections::BTreeSet<String> {
     use lang_c::visit::Visit;
     struct F<'d, 'a> {
         defined: &'d HashMap<String, &'a Node<FunctionDefinition>>,

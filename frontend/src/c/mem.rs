@@ -199,7 +199,11 @@ impl Layouts {
     }
 
     /// Lays out a struct or union from its members (name, type, bit-field width).
-    pub fn complete(&mut self, id: RecId, members: Vec<(Option<String>, CType)>) -> Result<(), String> {
+    pub fn complete(
+        &mut self,
+        id: RecId,
+        members: Vec<(Option<String>, CType)>,
+    ) -> Result<(), String> {
         let union = self.records[id.0].union;
         let mut off = 0usize;
         let mut size = 0usize;
@@ -267,7 +271,9 @@ impl Layouts {
         out: &mut Vec<(usize, Leaf, String)>,
     ) -> Result<(), String> {
         if out.len() > MAX_CELLS {
-            return Err(format!("objects of more than {MAX_CELLS} scalar cells are not supported"));
+            return Err(format!(
+                "objects of more than {MAX_CELLS} scalar cells are not supported"
+            ));
         }
         match t {
             CType::S(Ty::Void) => Err("an object of type void".into()),
@@ -353,9 +359,7 @@ impl Layouts {
     /// Two types are the same for assignment and pointer compatibility purposes.
     pub fn same(&self, a: &CType, b: &CType) -> bool {
         match (a, b) {
-            (CType::Ptr(x), CType::Ptr(y)) => {
-                x.is_void() || y.is_void() || self.same(x, y)
-            }
+            (CType::Ptr(x), CType::Ptr(y)) => x.is_void() || y.is_void() || self.same(x, y),
             (CType::Array(x, _), CType::Array(y, _)) => self.same(x, y),
             _ => a == b,
         }

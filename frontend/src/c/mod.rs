@@ -456,6 +456,9 @@ struct GoalBoard {
 /// `icpic3 deadcode`: every branch outcome, error call and UB check of `entry`. Independent
 /// goals are checked by `jobs` worker threads at once (each goal's solver call runs the
 /// engine portfolio); the result is in goal (source) order whatever the schedule.
+/// The goals of one function, the undefined functions taken as nondet, the assumptions.
+pub type DeadcodeResult = (Vec<DeadcodeLine>, Vec<String>, Vec<String>);
+
 pub fn deadcode(
     file: &CFile,
     model: DataModel,
@@ -463,7 +466,7 @@ pub fn deadcode(
     opts: &TsOptions,
     per_goal: Option<Duration>,
     jobs: usize,
-) -> Result<(Vec<DeadcodeLine>, Vec<String>, Vec<String>), CError> {
+) -> Result<DeadcodeResult, CError> {
     let cfg = lower_fn(file, model, entry, true)?;
     let lp64 = model == DataModel::Lp64;
     let n = cfg.goals.len();

@@ -306,7 +306,15 @@ pub fn replay(
     if std::fs::create_dir_all(&dir).is_err() {
         return Replay::Unavailable("cannot create a temporary directory".into());
     }
-    let r = compile_and_run(&dir, &prog, &header, &h, &undefined_stubs(cfg), cover, mflags);
+    let r = compile_and_run(
+        &dir,
+        &prog,
+        &header,
+        &h,
+        &undefined_stubs(cfg),
+        cover,
+        mflags,
+    );
     let _ = std::fs::remove_dir_all(&dir);
     r
 }
@@ -407,7 +415,10 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
     let shapes: Vec<ParamShape> = if cfg.entry_shapes.len() == cfg.entry_params.len() {
         cfg.entry_shapes.clone()
     } else {
-        cfg.entry_params.iter().map(|t| ParamShape::Scalar(*t)).collect()
+        cfg.entry_params
+            .iter()
+            .map(|t| ParamShape::Scalar(*t))
+            .collect()
     };
     let ps: Vec<String> = shapes
         .iter()
@@ -1015,6 +1026,7 @@ fn goal_groups(cfg: &Cfg, goals: &[usize]) -> Vec<usize> {
 /// Builds the program with the goals `which` (indices into `goals`) instrumented: markers
 /// for branch goals (`sanitize` false) or exact conversion checks plus gcc's
 /// UndefinedBehaviorSanitizer for undefined-behaviour goals (`sanitize` true).
+#[allow(clippy::too_many_arguments)]
 fn observe_build(
     dir: &std::path::Path,
     text: &str,

@@ -271,7 +271,9 @@ impl<'a> Lowerer<'a> {
             _ => {
                 return self.err(
                     id.span,
-                    format!("`{name}` returns a struct or union (not supported for an undefined function)"),
+                    format!(
+                    "`{name}` returns a struct or union (not supported for an undefined function)"
+                ),
                 )
             }
         };
@@ -300,7 +302,10 @@ impl<'a> Lowerer<'a> {
                     CType::S(Ty::Void) => {}
                     CType::S(t) => ps.push(t),
                     _ => {
-                        return self.err(p.span, "struct or union parameters of an undefined function are not supported")
+                        return self.err(
+                            p.span,
+                            "struct or union parameters of an undefined function are not supported",
+                        )
                     }
                 }
             }
@@ -328,7 +333,10 @@ impl<'a> Lowerer<'a> {
                 effs.push(eff);
                 match v {
                     Val::S(x, t) => (x, t),
-                    _ => return self.err(a.span, "a pointer or struct argument of an undefined function is not supported"),
+                    _ => return self.err(
+                        a.span,
+                        "a pointer or struct argument of an undefined function is not supported",
+                    ),
                 }
             } else {
                 self.expr(a, cur)?
