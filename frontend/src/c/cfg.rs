@@ -142,10 +142,63 @@ pub enum E {
     Bits(Ty, Box<E>),
     /// the float of type Ty with the encoding given by an unsigned integer of its width
     FromBits(Ty, Box<E>),
+    /// a Cond: `result` (of type Ty) lies within the error bound the C library documents for
+    /// the mathematical function `f` of the arguments, or the arguments are outside the
+    /// domain where the bound is stated (non-finite, a pole, a result that may overflow)
+    LibmWithin(Libm, Ty, Vec<E>, Box<E>),
     /// a read through a pointer whose target is resolved only when the whole program is
     /// lowered (`Lowerer::resolve_dynamic`): dynamic access `site`, part 0 (the scalar or a
     /// pointer's object id) or 1 (a pointer's offset). Never reaches the encoder.
     Load(usize, u8),
+}
+
+/// The `<math.h>` functions the front end encloses (`E::LibmWithin`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Libm {
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Atan2,
+    Exp,
+    Log,
+    Log2,
+    Log10,
+    Pow,
+    Hypot,
+}
+
+impl Libm {
+    pub fn from_c(name: &str) -> Option<(Libm, Ty, usize)> {
+        let (base, ty) = match name.strip_suffix('f') {
+            Some(b) if b != "expf" && !b.is_empty() => (b, Ty::F32),
+            _ => (name, Ty::F64),
+        };
+        let f = match base {
+            "sin" => Libm::Sin,
+            "cos" => Libm::Cos,
+            "tan" => Libm::Tan,
+            "asin" => Libm::Asin,
+            "acos" => Libm::Acos,
+            "atan" => Libm::Atan,
+            "atan2" => Libm::Atan2,
+            "exp" => Libm::Exp,
+            "log" => Libm::Log,
+            "log2" => Libm::Log2,
+            "log10" => Libm::Log10,
+            "pow" => Libm::Pow,
+            "hypot" => Libm::Hypot,
+            _ => return None,
+        };
+        let arity = if matches!(f, Libm::Atan2 | Libm::Pow | Libm::Hypot) {
+            2
+        } else {
+            1
+        };
+        Some((f, ty, arity))
+    }
 }
 
 impl E {

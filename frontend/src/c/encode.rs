@@ -78,6 +78,53 @@ fn hex_float(v: f64) -> String {
 }
 
 /// A float constant of type `t` as `.hys` text (exact).
+/// The `.hys` condition of [`E::LibmWithin`]. glibc documents at most 2 ulps on x86-64 for
+/// these functions in round-to-nearest ("Known Maximum Errors in Math Functions"); the bound
+/// used is 8 ulps of the exact value's binade (2^-49 · |f| for double, 2^-20 · |f| for
+/// float) plus 8 of the smallest subnormals, so it holds with a margin. It is stated only
+/// where the arguments are finite and inside the function's domain and |f| is below
+/// 2^1020 (2^124): elsewhere (NaN, infinities, overflow, poles) the result is unconstrained.
+fn libm_within(f: Libm, t: Ty, xs: &[String], y: &str) -> String {
+    let r: Vec<String> = xs.iter().map(|x| format!("to_real({x})")).collect();
+    let exact = match f {
+        Libm::Sin => format!("sin({})", r[0]),
+        Libm::Cos => format!("cos({})", r[0]),
+        Libm::Tan => format!("tan({})", r[0]),
+        // no inverse trigonometric functions among the solver's: unconstrained below
+        Libm::Asin | Libm::Acos | Libm::Atan | Libm::Atan2 => String::new(),
+        Libm::Exp => format!("exp({})", r[0]),
+        Libm::Log => format!("log({})", r[0]),
+        Libm::Log2 => format!("log2({})", r[0]),
+        Libm::Log10 => format!("log10({})", r[0]),
+        // x^y = exp(y log x) for x > 0 (the solver's pow takes constant exponents only)
+        Libm::Pow => format!("exp({} * log({}))", r[1], r[0]),
+        Libm::Hypot => format!("sqrt({} ^ 2 + {} ^ 2)", r[0], r[1]),
+    };
+    let finite: Vec<String> = xs
+        .iter()
+        .map(|x| format!("(not isnan({x}) and not isinf({x}))"))
+        .collect();
+    let domain = match f {
+        Libm::Log | Libm::Log2 | Libm::Log10 => format!("({} > 0)", r[0]),
+        Libm::Asin | Libm::Acos => format!("({0} >= -1 and {0} <= 1)", r[0]),
+        Libm::Pow => format!("({} > 0)", r[0]),
+        _ => "true".into(),
+    };
+    let (rel, tiny, big) = match t {
+        Ty::F32 => ("0.00000095367431640625", "0.000000000000000000000000000000000000000000012", "2^124"),
+        _ => ("0.000000000000001776356839400250464677810668945312", "4e-323", "2^1020"),
+    };
+    if exact.is_empty() {
+        // unconstrained: sound, but such a result never helps to prove anything
+        let _ = (finite, domain, rel, tiny, big, exact, y);
+        return "true".into();
+    }
+    format!(
+        "((not ({fin} and {domain})) or (abs({exact}) >= {big}) or (not isnan({y}) and not isinf({y}) and abs(to_real({y}) - {exact}) <= {rel} * abs({exact}) + {tiny}))",
+        fin = finite.join(" and ")
+    )
+}
+
 pub fn fp_const(t: Ty, bits: u64) -> String {
     let (f, v) = match t {
         Ty::F32 => ("to_fp32", f32::from_bits(bits as u32) as f64),
@@ -223,6 +270,17 @@ impl<'a> Enc<'a> {
             }
             E::IsNan(a) => format!("isnan({})", self.emit(a, env)),
             E::IsInf(a) => format!("isinf({})", self.emit(a, env)),
+            E::LibmWithin(f, t, args, y) => {
+                let xs: Vec<String> = args
+                    .iter()
+                    .map(|a| {
+                        let a = self.emit(a, env);
+                        self.share(a, *t)
+                    })
+                    .collect();
+                let y = self.emit(y, env);
+                libm_within(*f, *t, &xs, &y)
+            }
             E::Bits(_, a) => format!("fp_bits({})", self.emit(a, env)),
             E::FromBits(t, a) => {
                 let f = if *t == Ty::F32 {

@@ -151,6 +151,8 @@ pub struct Lowerer<'a> {
     addr_taken_fns: std::collections::BTreeSet<String>,
     /// inside an initializer (a `const` object may be written)
     initializing: usize,
+    /// a `<math.h>` function is modelled by its error bound (stated in the report)
+    libm_used: bool,
     /// why a struct or union definition could not be translated
     rec_errors: HashMap<RecId, CError>,
     /// the translation units: file scopes, functions and prototypes per unit
@@ -613,6 +615,7 @@ impl<'a> Lowerer<'a> {
             addr_taken_fns: Default::default(),
             initializing: 0,
             rec_errors: HashMap::new(),
+            libm_used: false,
             tu: units::TuState::new(units),
         };
         l.cfg.function = entry.to_string();
@@ -808,6 +811,9 @@ impl<'a> Lowerer<'a> {
             a.push(format!(
                 "parameter `{p}` of `{entry}`: a fresh object, aliased with no other, with arbitrary contents (pointers in it point to fresh objects too)"
             ));
+        }
+        if self.libm_used {
+            a.push("`<math.h>` functions (sin, cos, tan, exp, log, log2, log10, pow, hypot) return any value within 8 ulps of the exact result (glibc documents at most 2), any value for non-finite arguments, overflow and poles; asin, acos, atan and atan2 return any value".into());
         }
         if !self.dyn_sites.is_empty() {
             a.push("a pointer whose target is known only at run time points into an object whose address the program takes".into());
@@ -4624,6 +4630,61 @@ impl<'a> Lowerer<'a> {
                 *cur = ok;
                 Ok((E::True, Ty::Void))
             }
+            n if Libm::from_c(n).is_some() => {
+                let (f, ft, arity) = Libm::from_c(n).unwrap();
+                self.nargs(args, arity, span)?;
+                let mut xs = Vec::new();
+                for a in args {
+                    let (x, t) = self.expr(a, cur)?;
+                    let x = self.convert(x, t, ft, cur, a.span)?;
+                    xs.push(self.stable(x, ft, cur));
+                }
+                // the result: any value within the documented error bound of the exact one
+                let y = self.fresh_var(&format!("{n}_result"), ft);
+                let nd = self.cfg.new_node();
+                self.cfg.edge(*cur, nd, Ins::Forget(y));
+                *cur = nd;
+                let within = E::LibmWithin(f, ft, xs, E::Var(y).b());
+                let nd = self.cfg.new_node();
+                self.cfg.edge(*cur, nd, Ins::Assume(within));
+                *cur = nd;
+                self.libm_used = true;
+                Ok((E::Var(y), ft))
+            }
+            "__builtin_signbit" | "__builtin_signbitf" | "__signbit" | "__signbitf" | "signbit" => {
+                self.nargs(args, 1, span)?;
+                let (x, t) = self.expr(&args[0], cur)?;
+                if !t.is_float() {
+                    return self.err(span, format!("`{name}` of a non-float"));
+                }
+                let w = Ty::Int { bits: t.bits() as u8, signed: false };
+                let b = self.float_bits(x, t, cur);
+                let sign = E::Bin(BinOp::Shr, w, b.b(), E::Int(w, t.bits() as i128 - 1).b());
+                Ok((conv(sign, w, INT), INT))
+            }
+            "copysign" | "copysignf" => {
+                self.nargs(args, 2, span)?;
+                let ft = if name.ends_with('f') { Ty::F32 } else { Ty::F64 };
+                let w = Ty::Int { bits: ft.bits() as u8, signed: false };
+                let sign_mask = 1i128 << (ft.bits() - 1);
+                let mut bits = Vec::new();
+                for a in args {
+                    let (x, t) = self.expr(a, cur)?;
+                    let x = self.convert(x, t, ft, cur, a.span)?;
+                    bits.push(self.float_bits(x, ft, cur));
+                }
+                let mag = E::Bin(BinOp::And, w, bits[0].clone().b(), E::Int(w, sign_mask - 1).b());
+                let sgn = E::Bin(BinOp::And, w, bits[1].clone().b(), E::Int(w, sign_mask).b());
+                Ok((E::FromBits(ft, E::Bin(BinOp::Or, w, mag.b(), sgn.b()).b()), ft))
+            }
+            "floor" | "floorf" | "ceil" | "ceilf" | "trunc" | "truncf" | "round" | "roundf" => {
+                self.nargs(args, 1, span)?;
+                let ft = if name.ends_with('f') { Ty::F32 } else { Ty::F64 };
+                let (x, t) = self.expr(&args[0], cur)?;
+                let x = self.convert(x, t, ft, cur, span)?;
+                let x = self.stable(x, ft, cur);
+                Ok((rounding_fn(name.trim_end_matches('f'), ft, x), ft))
+            }
             "fabs" | "fabsf" | "sqrt" | "sqrtf" | "isnan" | "isinf" | "__builtin_isnan"
             | "__builtin_isinf" | "__isnan" | "__isnanf" | "__isinf" | "__isinff" => {
                 self.nargs(args, 1, span)?;
@@ -5233,6 +5294,7 @@ fn e_size(e: &E, acc: usize) -> usize {
         | E::Bits(_, a)
         | E::FromBits(_, a) => e_size(a, acc),
         E::Load(..) => acc,
+        E::LibmWithin(_, _, xs, y) => xs.iter().fold(e_size(y, acc), |a, x| e_size(x, a)),
         E::Ite(_, c, a, b) => e_size(b, e_size(a, e_size(c, acc))),
     }
 }
@@ -5265,6 +5327,12 @@ fn vars_of(e: &E, out: &mut std::collections::HashSet<usize>) {
         | E::Bits(_, a)
         | E::FromBits(_, a) => vars_of(a, out),
         E::Load(..) => {}
+        E::LibmWithin(_, _, xs, y) => {
+            for x in xs {
+                vars_of(x, out);
+            }
+            vars_of(y, out);
+        }
         E::Ite(_, c, a, b) => {
             vars_of(c, out);
             vars_of(a, out);
@@ -5591,6 +5659,70 @@ fn long_double_to(f: &lang_c::ast::Float, t: Ty) -> Option<u64> {
         Ty::F32 => x80.to_f32().to_bits() as u64,
         _ => x80.to_f64().to_bits(),
     })
+}
+
+/// `floor`, `ceil`, `trunc`, `round` (half away from zero) of a float of type `t`, exactly:
+/// below 2^52 (2^23) in magnitude through the truncation to a 64-bit integer (exact there),
+/// from there on (and for zeros, infinities, NaN) the argument itself; a zero result has the
+/// argument's sign, as C specifies.
+fn rounding_fn(name: &str, t: Ty, x: E) -> E {
+    let i64t = Ty::Int {
+        bits: 64,
+        signed: true,
+    };
+    let fp = |v: f64| match t {
+        Ty::F32 => E::Fp(t, (v as f32).to_bits() as u64),
+        _ => E::Fp(t, v.to_bits()),
+    };
+    let limit = if t == Ty::F32 { 8388608.0 } else { 4503599627370496.0 };
+    let tr = conv(conv(x.clone(), t, i64t), i64t, t);
+    let one = fp(1.0);
+    let r = match name {
+        "floor" => E::Ite(
+            t,
+            E::Cmp(Rel::Lt, t, x.clone().b(), tr.clone().b()).b(),
+            E::Bin(BinOp::Sub, t, tr.clone().b(), one.b()).b(),
+            tr.b(),
+        ),
+        "ceil" => E::Ite(
+            t,
+            E::Cmp(Rel::Gt, t, x.clone().b(), tr.clone().b()).b(),
+            E::Bin(BinOp::Add, t, tr.clone().b(), one.b()).b(),
+            tr.b(),
+        ),
+        "round" => {
+            // x - trunc(x) is exact below 2^52
+            let d = E::Bin(BinOp::Sub, t, x.clone().b(), tr.clone().b());
+            E::Ite(
+                t,
+                E::Cmp(Rel::Ge, t, d.clone().b(), fp(0.5).b()).b(),
+                E::Bin(BinOp::Add, t, tr.clone().b(), one.clone().b()).b(),
+                E::Ite(
+                    t,
+                    E::Cmp(Rel::Le, t, d.b(), fp(-0.5).b()).b(),
+                    E::Bin(BinOp::Sub, t, tr.clone().b(), one.b()).b(),
+                    tr.b(),
+                )
+                .b(),
+            )
+        }
+        _ => tr,
+    };
+    let small = E::Cmp(Rel::Lt, t, E::Fabs(t, x.clone().b()).b(), fp(limit).b())
+        .and(E::Cmp(Rel::Ne, t, x.clone().b(), fp(0.0).b()));
+    let signed_zero = E::Ite(
+        t,
+        E::Cmp(Rel::Lt, t, x.clone().b(), fp(0.0).b()).b(),
+        fp(-0.0).b(),
+        fp(0.0).b(),
+    );
+    let r = E::Ite(
+        t,
+        E::Cmp(Rel::Eq, t, r.clone().b(), fp(0.0).b()).b(),
+        signed_zero.b(),
+        r.b(),
+    );
+    E::Ite(t, small.b(), r.b(), x.b())
 }
 
 /// `a + b` on byte offsets, folding constants.
