@@ -29,7 +29,7 @@ def main():
 
     def run(r):
         prog = os.path.join(a.dir, r["program"])
-        yml = open(os.path.join(a.dir, r["task_yml"])).read()
+        yml = open(os.path.join(a.dir, r.get("task_yml") or r["yml"])).read()
         m = re.search(r"data_model:\s*(\w+)", yml)
         machdep = "x86_64" if (m and m.group(1).upper() == "LP64") else "x86_32"
         err_fn = r.get("error_function") or "reach_error"

@@ -153,6 +153,8 @@ pub struct Lowerer<'a> {
     initializing: usize,
     /// a `<math.h>` function is modelled by its error bound (stated in the report)
     libm_used: bool,
+    /// further semantic choices to state in the report
+    notes: Vec<String>,
     /// why a struct or union definition could not be translated
     rec_errors: HashMap<RecId, CError>,
     /// the translation units: file scopes, functions and prototypes per unit
@@ -616,6 +618,7 @@ impl<'a> Lowerer<'a> {
             initializing: 0,
             rec_errors: HashMap::new(),
             libm_used: false,
+            notes: Vec::new(),
             tu: units::TuState::new(units),
         };
         l.cfg.function = entry.to_string();
@@ -812,6 +815,7 @@ impl<'a> Lowerer<'a> {
                 "parameter `{p}` of `{entry}`: a fresh object, aliased with no other, with arbitrary contents (pointers in it point to fresh objects too)"
             ));
         }
+        a.extend(self.notes.iter().cloned());
         if self.libm_used {
             a.push("`<math.h>` functions (sin, cos, tan, exp, log, log2, log10, pow, hypot) return any value within 8 ulps of the exact result (glibc documents at most 2), any value for non-finite arguments, overflow and poles; asin, acos, atan and atan2 return any value".into());
         }
@@ -4559,8 +4563,29 @@ impl<'a> Lowerer<'a> {
             }
             _ => {}
         }
+        if let Some(v) = self.undefined_ptr_call(name, args, cur, span)? {
+            return Ok(v);
+        }
         let (x, t) = self.call_builtin(name, args, cur, span)?;
         Ok(Val::S(x, t))
+    }
+
+    /// The object a pointer argument of a function defined nowhere points to gets arbitrary
+    /// contents (the function may write through it).
+    fn havoc_pointee(&mut self, p: &PtrV, cur: &mut usize) {
+        let note = "a function defined nowhere changes no variable of the program except the object a pointer argument points to when that object is known at the call".to_string();
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
+        }
+        if let Some(k) = fold_int(&p.obj) {
+            if k >= 1 && (k as usize) <= self.objects.len() {
+                let o = ObjId(k as usize - 1);
+                if !self.objects[o.0].is_const {
+                    let place = self.obj_place(o);
+                    self.forget_all(&place, cur);
+                }
+            }
+        }
     }
 
     fn call_builtin(
@@ -4657,15 +4682,25 @@ impl<'a> Lowerer<'a> {
                 if !t.is_float() {
                     return self.err(span, format!("`{name}` of a non-float"));
                 }
-                let w = Ty::Int { bits: t.bits() as u8, signed: false };
+                let w = Ty::Int {
+                    bits: t.bits() as u8,
+                    signed: false,
+                };
                 let b = self.float_bits(x, t, cur);
                 let sign = E::Bin(BinOp::Shr, w, b.b(), E::Int(w, t.bits() as i128 - 1).b());
                 Ok((conv(sign, w, INT), INT))
             }
             "copysign" | "copysignf" => {
                 self.nargs(args, 2, span)?;
-                let ft = if name.ends_with('f') { Ty::F32 } else { Ty::F64 };
-                let w = Ty::Int { bits: ft.bits() as u8, signed: false };
+                let ft = if name.ends_with('f') {
+                    Ty::F32
+                } else {
+                    Ty::F64
+                };
+                let w = Ty::Int {
+                    bits: ft.bits() as u8,
+                    signed: false,
+                };
                 let sign_mask = 1i128 << (ft.bits() - 1);
                 let mut bits = Vec::new();
                 for a in args {
@@ -4673,13 +4708,25 @@ impl<'a> Lowerer<'a> {
                     let x = self.convert(x, t, ft, cur, a.span)?;
                     bits.push(self.float_bits(x, ft, cur));
                 }
-                let mag = E::Bin(BinOp::And, w, bits[0].clone().b(), E::Int(w, sign_mask - 1).b());
+                let mag = E::Bin(
+                    BinOp::And,
+                    w,
+                    bits[0].clone().b(),
+                    E::Int(w, sign_mask - 1).b(),
+                );
                 let sgn = E::Bin(BinOp::And, w, bits[1].clone().b(), E::Int(w, sign_mask).b());
-                Ok((E::FromBits(ft, E::Bin(BinOp::Or, w, mag.b(), sgn.b()).b()), ft))
+                Ok((
+                    E::FromBits(ft, E::Bin(BinOp::Or, w, mag.b(), sgn.b()).b()),
+                    ft,
+                ))
             }
             "floor" | "floorf" | "ceil" | "ceilf" | "trunc" | "truncf" | "round" | "roundf" => {
                 self.nargs(args, 1, span)?;
-                let ft = if name.ends_with('f') { Ty::F32 } else { Ty::F64 };
+                let ft = if name.ends_with('f') {
+                    Ty::F32
+                } else {
+                    Ty::F64
+                };
                 let (x, t) = self.expr(&args[0], cur)?;
                 let x = self.convert(x, t, ft, cur, span)?;
                 let x = self.stable(x, ft, cur);
@@ -5674,7 +5721,11 @@ fn rounding_fn(name: &str, t: Ty, x: E) -> E {
         Ty::F32 => E::Fp(t, (v as f32).to_bits() as u64),
         _ => E::Fp(t, v.to_bits()),
     };
-    let limit = if t == Ty::F32 { 8388608.0 } else { 4503599627370496.0 };
+    let limit = if t == Ty::F32 {
+        8388608.0
+    } else {
+        4503599627370496.0
+    };
     let tr = conv(conv(x.clone(), t, i64t), i64t, t);
     let one = fp(1.0);
     let r = match name {
@@ -5708,8 +5759,12 @@ fn rounding_fn(name: &str, t: Ty, x: E) -> E {
         }
         _ => tr,
     };
-    let small = E::Cmp(Rel::Lt, t, E::Fabs(t, x.clone().b()).b(), fp(limit).b())
-        .and(E::Cmp(Rel::Ne, t, x.clone().b(), fp(0.0).b()));
+    let small = E::Cmp(Rel::Lt, t, E::Fabs(t, x.clone().b()).b(), fp(limit).b()).and(E::Cmp(
+        Rel::Ne,
+        t,
+        x.clone().b(),
+        fp(0.0).b(),
+    ));
     let signed_zero = E::Ite(
         t,
         E::Cmp(Rel::Lt, t, x.clone().b(), fp(0.0).b()).b(),

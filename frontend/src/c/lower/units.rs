@@ -295,7 +295,9 @@ impl<'a> Lowerer<'a> {
                 let info = self.decl_specs(&p.node.specifiers, p.span)?;
                 if let Some(pd) = &p.node.declarator {
                     if !pd.node.derived.is_empty() {
-                        return self.err(pd.span, "pointer and array parameters are not supported");
+                        // a pointer parameter: its argument is not converted (below)
+                        ps.push(Ty::Void);
+                        continue;
                     }
                 }
                 match info.ty {
@@ -325,24 +327,37 @@ impl<'a> Lowerer<'a> {
         let track = args.iter().any(|a| has_effects(&a.node));
         let mut effs: Vec<Effects> = Vec::new();
         for (i, a) in args.iter().enumerate() {
-            let (x, t) = if track {
+            if matches!(a.node, Expression::StringLiteral(_)) {
+                continue;
+            }
+            let v = if track {
                 let (v, eff) = self.rv_tracked(a, cur)?;
                 for earlier in &effs {
                     self.check_order(earlier, &eff, a.span)?;
                 }
                 effs.push(eff);
-                match v {
-                    Val::S(x, t) => (x, t),
-                    _ => return self.err(
-                        a.span,
-                        "a pointer or struct argument of an undefined function is not supported",
-                    ),
-                }
+                v
             } else {
-                self.expr(a, cur)?
+                self.rv(a, cur)?
+            };
+            let (x, t) = match v {
+                Val::S(x, t) => (x, t),
+                Val::P(p) => {
+                    // it may write through the pointer
+                    self.havoc_pointee(&p, cur);
+                    continue;
+                }
+                Val::Agg(..) => {
+                    return self.err(
+                        a.span,
+                        "a struct argument of an undefined function is not supported",
+                    )
+                }
             };
             if let Some(pt) = ptys.as_ref().and_then(|p| p.get(i)) {
-                self.convert_operand(x, t, *pt, cur, a.span, Some(a.span))?;
+                if *pt != Ty::Void {
+                    self.convert_operand(x, t, *pt, cur, a.span, Some(a.span))?;
+                }
             }
         }
         if !self.cfg.undefined_fns.iter().any(|(n, _)| n == name) {
@@ -365,5 +380,79 @@ impl<'a> Lowerer<'a> {
         self.cfg.edge(*cur, n, Ins::Havoc(v, site));
         *cur = n;
         Ok((E::Var(v), ret))
+    }
+}
+
+impl<'a> Lowerer<'a> {
+    /// A call of a function defined nowhere whose prototype returns a pointer
+    /// (`--undefined-functions nondet`): `None` when that is not the case. The result is NULL
+    /// or a pointer to a fresh object of the pointed-to type with arbitrary contents (what
+    /// `fopen` or an allocator returns; a function returning a pointer to an existing object
+    /// is not modelled: stated in the report). Every object passed to it through a pointer
+    /// gets arbitrary contents (it may write through the pointer).
+    pub(super) fn undefined_ptr_call(
+        &mut self,
+        name: &str,
+        args: &[Node<Expression>],
+        cur: &mut usize,
+        span: Span,
+    ) -> R<Option<Val>> {
+        if !self.tu.undefined_nondet {
+            return Ok(None);
+        }
+        let Some((decl, id)) = self.tu.protos[self.tu.cur].get(name).copied() else {
+            return Ok(None);
+        };
+        let base = self.decl_specs(&decl.node.specifiers, decl.span)?.ty;
+        let CType::Func(ft) = self.derive_type(base, &id.node.declarator.node)? else {
+            return Ok(None);
+        };
+        let CType::Ptr(to) = ft.ret.clone() else {
+            return Ok(None);
+        };
+        for a in args {
+            if matches!(a.node, Expression::StringLiteral(_)) {
+                continue;
+            }
+            if let Val::P(p) = self.rv(a, cur)? {
+                self.havoc_pointee(&p, cur);
+            }
+        }
+        let to = match *to {
+            CType::S(Ty::Void) | CType::Func(_) => CType::S(Ty::Int {
+                bits: 8,
+                signed: false,
+            }),
+            t => t,
+        };
+        let o = self.new_object(&format!("{name}_result"), &to, false, span)?;
+        self.exposed.insert(o);
+        let place = self.obj_place(o);
+        self.forget_all(&place, cur);
+        let choice = self.fresh_var(&format!("{name}_nonnull"), Ty::Bool);
+        let n = self.cfg.new_node();
+        self.cfg.edge(*cur, n, Ins::Forget(choice));
+        *cur = n;
+        let nonnull = E::Cmp(
+            Rel::Ne,
+            Ty::Bool,
+            E::Var(choice).b(),
+            E::Int(Ty::Bool, 0).b(),
+        );
+        let note =
+            format!("`{name}` (defined nowhere) returns NULL or a pointer to a fresh object");
+        if !self.notes.contains(&note) {
+            self.notes.push(note);
+        }
+        Ok(Some(Val::P(PtrV {
+            obj: E::Ite(
+                OBJ_TY,
+                nonnull.b(),
+                E::Int(OBJ_TY, o.ptr_id()).b(),
+                E::Int(OBJ_TY, 0).b(),
+            ),
+            off: E::Int(OFF_TY, 0),
+            to,
+        })))
     }
 }
