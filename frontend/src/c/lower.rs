@@ -1254,10 +1254,7 @@ impl<'a> Lowerer<'a> {
             Binding::Obj(o) => self.objects[o.0]
                 .cells
                 .iter()
-                .flat_map(|c| match c.kind {
-                    CellKind::Scalar(_, v) => vec![v],
-                    CellKind::Ptr(a, b) => vec![a, b],
-                })
+                .flat_map(Cell::vars)
                 .collect(),
             _ => vec![],
         };
@@ -1377,10 +1374,7 @@ impl<'a> Lowerer<'a> {
             } => self.objects[o.0]
                 .cells
                 .iter()
-                .flat_map(|c| match c.kind {
-                    CellKind::Scalar(_, v) => vec![v],
-                    CellKind::Ptr(a, b) => vec![a, b],
-                })
+                .flat_map(Cell::vars)
                 .collect(),
             _ => vec![],
         }
@@ -2593,9 +2587,30 @@ impl<'a> Lowerer<'a> {
 
     /// The possible constant offsets of a place with their conditions (at most 4096).
     fn offsets(&self, p: &Place, span: Span) -> R<Vec<(E, i128)>> {
-        let Place::Mem { konst, idx, .. } = p else {
+        let Place::Mem {
+            base,
+            konst,
+            idx,
+            raw,
+            ..
+        } = p
+        else {
             return Ok(vec![(E::True, 0)]);
         };
+        if let (Some(r), Base::Obj(o)) = (raw, base) {
+            // a computed byte offset into a known object: the cells' offsets
+            return Ok(self.objects[o.0]
+                .cells
+                .iter()
+                .map(|c| {
+                    let at = E::Int(OFF_TY, c.off as i128 - konst);
+                    (
+                        E::Cmp(Rel::Eq, OFF_TY, r.clone().b(), at.b()),
+                        c.off as i128,
+                    )
+                })
+                .collect());
+        }
         let mut out = vec![(E::True, *konst)];
         for t in idx {
             let n = (t.hi - t.lo + 1).max(0);
@@ -2630,11 +2645,12 @@ impl<'a> Lowerer<'a> {
             return Ok((self.read_var(*v, cur, span), None));
         };
         match base {
-            Base::Obj(o) if raw.is_none() => {
+            Base::Obj(o) => {
                 let o = *o;
                 let cands = self.offsets(p, span)?;
                 let mut vals: Vec<(E, (E, Option<E>))> = Vec::new();
-                let mut invalid = false;
+                // a computed offset may hit no cell
+                let mut invalid = raw.is_some();
                 for (c, off) in cands {
                     match self.extract(o, off, leaf, cur, span)? {
                         Some(v) => vals.push((c, v)),
@@ -2647,46 +2663,8 @@ impl<'a> Lowerer<'a> {
                 }
                 Ok(self.select(vals, leaf, invalid, cur))
             }
-            Base::Obj(o) => {
-                // a computed byte offset into a known object: the cells that fit the access
-                let o = *o;
-                let Place::Mem {
-                    konst,
-                    raw: Some(r),
-                    ..
-                } = p
-                else {
-                    unreachable!()
-                };
-                let offs: Vec<usize> = self.objects[o.0].cells.iter().map(|c| c.off).collect();
-                let mut vals = Vec::new();
-                for off in offs {
-                    if let Some(v) = self.extract(o, off as i128, leaf, cur, span)? {
-                        let c = E::Cmp(
-                            Rel::Eq,
-                            OFF_TY,
-                            r.clone().b(),
-                            E::Int(OFF_TY, off as i128 - konst).b(),
-                        );
-                        vals.push((c, v));
-                    }
-                }
-                let ok = vals.iter().fold(E::False, |a, (c, _)| a.or(c.clone()));
-                self.check_with(GoalKind::Pointer, ok.negate(), cur, span, Instrument::None);
-                Ok(self.select(vals, leaf, true, cur))
-            }
             Base::Dyn(obj) => {
-                let off = self.place_offset(p);
-                let site = self.dyn_sites.len();
-                self.dyn_sites.push(DynSite {
-                    obj: obj.clone(),
-                    off,
-                    leaf,
-                });
-                let g = self.goal(GoalKind::Pointer, span.start, Instrument::None);
-                let n = self.cfg.new_node();
-                self.cfg.edge(*cur, n, Ins::CheckAccess(g, site));
-                *cur = n;
+                let site = self.dyn_site(obj, p, leaf, cur, span);
                 // the value is fixed in a variable here (resolved after lowering)
                 let t = leaf_ty(leaf);
                 let v = self.fresh_var("load", t);
@@ -2703,6 +2681,23 @@ impl<'a> Lowerer<'a> {
                 Ok((E::Var(v), second))
             }
         }
+    }
+
+    /// A new access through a pointer whose object is known only at run time, with its
+    /// invalid-pointer goal (both resolved after lowering, `resolve_dynamic`).
+    fn dyn_site(&mut self, obj: &E, p: &Place, leaf: Leaf, cur: &mut usize, span: Span) -> usize {
+        let off = self.place_offset(p);
+        let site = self.dyn_sites.len();
+        self.dyn_sites.push(DynSite {
+            obj: obj.clone(),
+            off,
+            leaf,
+        });
+        let g = self.goal(GoalKind::Pointer, span.start, Instrument::None);
+        let n = self.cfg.new_node();
+        self.cfg.edge(*cur, n, Ins::CheckAccess(g, site));
+        *cur = n;
+        site
     }
 
     /// The byte offset of a place as one expression.
@@ -2992,7 +2987,7 @@ impl<'a> Lowerer<'a> {
         cur: &mut usize,
         span: Span,
     ) -> R<()> {
-        let Place::Mem { base, raw, .. } = p else {
+        let Place::Mem { base, .. } = p else {
             let Place::Var(v) = p else { unreachable!() };
             *cur = self.assign_edge(*cur, *v, a);
             return Ok(());
@@ -3009,29 +3004,7 @@ impl<'a> Lowerer<'a> {
         match base {
             Base::Obj(o) => {
                 let o = *o;
-                let cands: Vec<(E, i128)> = match raw {
-                    None => self.offsets(p, span)?,
-                    Some(r) => {
-                        let Place::Mem { konst, .. } = p else {
-                            unreachable!()
-                        };
-                        self.objects[o.0]
-                            .cells
-                            .iter()
-                            .map(|c| {
-                                (
-                                    E::Cmp(
-                                        Rel::Eq,
-                                        OFF_TY,
-                                        r.clone().b(),
-                                        E::Int(OFF_TY, c.off as i128 - konst).b(),
-                                    ),
-                                    c.off as i128,
-                                )
-                            })
-                            .collect()
-                    }
-                };
+                let cands = self.offsets(p, span)?;
                 let single = cands.len() == 1 && cands[0].0 == E::True;
                 // a value stored into one of several places is evaluated once
                 let (a, b) = if single {
@@ -3067,17 +3040,7 @@ impl<'a> Lowerer<'a> {
             Base::Dyn(obj) => {
                 let a = self.stable(a, t, cur);
                 let b = b.map(|b| self.stable(b, OFF_TY, cur));
-                let off = self.place_offset(p);
-                let site = self.dyn_sites.len();
-                self.dyn_sites.push(DynSite {
-                    obj: obj.clone(),
-                    off,
-                    leaf,
-                });
-                let g = self.goal(GoalKind::Pointer, span.start, Instrument::None);
-                let n = self.cfg.new_node();
-                self.cfg.edge(*cur, n, Ins::CheckAccess(g, site));
-                *cur = n;
+                let site = self.dyn_site(obj, p, leaf, cur, span);
                 let n = self.cfg.new_node();
                 self.cfg.edge(*cur, n, Ins::Store(site, a, b));
                 *cur = n;
@@ -4174,6 +4137,26 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// One argument of a call, left to right: with `track`, its side effects must not clash
+    /// with those of the arguments before it (`effs`), which C leaves unordered.
+    fn arg_in_order(
+        &mut self,
+        a: &Node<Expression>,
+        track: bool,
+        effs: &mut Vec<Effects>,
+        cur: &mut usize,
+    ) -> R<Val> {
+        if !track {
+            return self.rv(a, cur);
+        }
+        let (v, eff) = self.rv_tracked(a, cur)?;
+        for earlier in effs.iter() {
+            self.check_order(earlier, &eff, a.span)?;
+        }
+        effs.push(eff);
+        Ok(v)
+    }
+
     /// Writes the value of an assignment expression and returns it (C: the value of the
     /// left operand after the assignment): the variable or cell written when there is one,
     /// so that no temporary (a state variable of the transition system) is needed.
@@ -4274,10 +4257,7 @@ impl<'a> Lowerer<'a> {
                 let mut out: Vec<usize> = self.objects[o.0]
                     .overlapping((*konst).max(0) as usize, size, ps)
                     .into_iter()
-                    .flat_map(|c| match c.kind {
-                        CellKind::Scalar(_, v) => vec![v],
-                        CellKind::Ptr(a, b) => vec![a, b],
-                    })
+                    .flat_map(Cell::vars)
                     .collect();
                 out.extend(reads.iter().copied());
                 out
@@ -4290,10 +4270,7 @@ impl<'a> Lowerer<'a> {
                 let mut out: Vec<usize> = self.objects[o.0]
                     .cells
                     .iter()
-                    .flat_map(|c| match c.kind {
-                        CellKind::Scalar(_, v) => vec![v],
-                        CellKind::Ptr(a, b) => vec![a, b],
-                    })
+                    .flat_map(Cell::vars)
                     .collect();
                 out.extend(reads.iter().copied());
                 out
@@ -5136,16 +5113,7 @@ impl<'a> Lowerer<'a> {
         let mut effs: Vec<Effects> = Vec::new();
         let track = args.iter().any(|a| has_effects(&a.node));
         for (a, (_, pty, _)) in args.iter().zip(&params) {
-            let v = if track {
-                let (v, eff) = self.rv_tracked(a, cur)?;
-                for earlier in &effs {
-                    self.check_order(earlier, &eff, a.span)?;
-                }
-                effs.push(eff);
-                v
-            } else {
-                self.rv(a, cur)?
-            };
+            let v = self.arg_in_order(a, track, &mut effs, cur)?;
             let v = match (v, pty) {
                 (Val::S(x, t), CType::S(pt)) => Val::S(
                     self.convert_operand(x, t, *pt, cur, a.span, Some(a.span))?,

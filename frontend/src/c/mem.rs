@@ -405,6 +405,14 @@ impl Object {
 }
 
 impl Cell {
+    /// The CFG variables of the cell (one for a scalar, two for a pointer).
+    pub fn vars(&self) -> Vec<usize> {
+        match self.kind {
+            CellKind::Scalar(_, v) => vec![v],
+            CellKind::Ptr(a, b) => vec![a, b],
+        }
+    }
+
     pub fn size(&self, ptr_size: usize) -> usize {
         match self.kind {
             CellKind::Scalar(t, _) => Layouts::scalar_size(t),

@@ -330,16 +330,7 @@ impl<'a> Lowerer<'a> {
             if matches!(a.node, Expression::StringLiteral(_)) {
                 continue;
             }
-            let v = if track {
-                let (v, eff) = self.rv_tracked(a, cur)?;
-                for earlier in &effs {
-                    self.check_order(earlier, &eff, a.span)?;
-                }
-                effs.push(eff);
-                v
-            } else {
-                self.rv(a, cur)?
-            };
+            let v = self.arg_in_order(a, track, &mut effs, cur)?;
             let (x, t) = match v {
                 Val::S(x, t) => (x, t),
                 Val::P(p) => {
