@@ -117,6 +117,40 @@ impl CInputArgs {
     }
 }
 
+/// `deadcode`: the environment of the analysed code and where test cases go.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EnvArgs {
+    /// C: analyse step function NAME in its environment: C initializers, then the init
+    /// function once, then each step fresh inputs and one call of NAME; a goal is reachable
+    /// if some step reaches it (instead of --function).
+    #[arg(long, value_name = "NAME", conflicts_with = "function")]
+    pub step: Option<String>,
+    /// C: the init function called once before the first step (with --step).
+    #[arg(long, value_name = "NAME", requires = "step")]
+    pub init: Option<String>,
+    /// C: exactly these globals (or fields: `rtU.Speed`) are inputs, fed before every step
+    /// (default: what the step function reads and the unit never writes).
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
+    pub inputs: Option<Vec<String>>,
+    /// C: calibration parameters: globals that get one arbitrary value for the whole run.
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
+    pub params: Vec<String>,
+    /// C: write one CSV test case per REACHABLE goal into DIR (a row per step).
+    #[arg(long, value_name = "DIR")]
+    pub tests: Option<PathBuf>,
+}
+
+impl EnvArgs {
+    fn options(&self) -> crate::c::env::EnvOptions {
+        crate::c::env::EnvOptions {
+            step: self.step.clone(),
+            init: self.init.clone(),
+            inputs: self.inputs.clone(),
+            params: self.params.clone(),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
@@ -222,6 +256,8 @@ pub enum Command {
         format: Format,
         #[command(flatten)]
         c_input: CInputArgs,
+        #[command(flatten)]
+        env: EnvArgs,
     },
     /// Print the lowered problem: variables, definitions (one per operation), Tseitin clauses
     /// and root literals; for a transition system each of INIT, TRANS and TARGET.
@@ -287,6 +323,7 @@ where
             jobs,
             format,
             c_input,
+            env,
         } => {
             if files.is_empty() && c_input.compile_commands.is_none() {
                 let _ = writeln!(
@@ -336,6 +373,8 @@ where
                 Duration::from_secs_f64(timeout),
                 jobs,
                 format == Format::Json,
+                &env.options(),
+                env.tests.as_deref(),
                 out,
                 err,
             )

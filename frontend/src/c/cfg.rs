@@ -412,6 +412,90 @@ pub struct Cfg {
     /// the semantic choices of the translation that a DEAD answer rests on (stated in the
     /// report: entry state, parameter objects, pointer targets, layout)
     pub assumptions: Vec<String>,
+    /// every scalar cell of a file-scope variable and whether the entry reads or writes it
+    /// (outside the program's initialisation): what the step environment classifies
+    pub storage: Vec<StorageCell>,
+    /// the cells of the objects the entry's pointer parameters point to, likewise
+    pub param_cells: Vec<ParamCell>,
+    /// the environment the entry runs in (inputs fed through setter functions; a step
+    /// function's loop), which the replay harness rebuilds
+    pub env: Option<EnvHarness>,
+    /// the functions whose bodies were lowered (the entry and every function it calls)
+    pub lowered_fns: Vec<String>,
+    /// the names of the `static` file-scope variables (writable only by their unit)
+    pub file_statics: Vec<String>,
+}
+
+/// A scalar cell of a file-scope variable.
+#[derive(Clone, Debug)]
+pub struct StorageCell {
+    /// the first translation unit where the variable is visible
+    pub unit: usize,
+    /// the cell as a C lvalue (`rtU.Speed`, `tbl[3]`); a word of a union is `u@4`
+    pub path: String,
+    pub var: usize,
+    /// `None`: a pointer cell
+    pub ty: Option<Ty>,
+    pub is_const: bool,
+    pub volatile: bool,
+    pub read: bool,
+    pub written: bool,
+}
+
+/// A scalar cell of the object a pointer parameter of the entry points to.
+#[derive(Clone, Debug)]
+pub struct ParamCell {
+    pub param: usize,
+    /// the cell's path below the object (`.state`, `[2].x`; empty for a scalar pointee)
+    pub rel: String,
+    pub off: usize,
+    pub ty: Option<Ty>,
+    pub read: bool,
+    pub written: bool,
+}
+
+/// One value the environment feeds before each call of the step function.
+#[derive(Clone, Debug, PartialEq)]
+pub enum StepFeed {
+    /// the global cell set by setter function `name`
+    Global(String),
+    /// scalar parameter `k`
+    Arg(usize, Ty),
+    /// the cell at byte `off` of the object pointer parameter `k` points to
+    Cell(usize, usize, Ty),
+}
+
+/// An argument of the init function.
+#[derive(Clone, Debug)]
+pub enum InitArg {
+    Scalar(Ty),
+    /// the object of the step function's pointer parameter `k`
+    StepObj(usize),
+    /// a fresh object of its own
+    Fresh(ObjShape),
+}
+
+/// The environment of the entry as the replay harness rebuilds it.
+#[derive(Clone, Debug, Default)]
+pub struct EnvHarness {
+    pub step: String,
+    pub init: Option<String>,
+    /// a step function called in a loop (else the entry is called once after the setters)
+    pub looped: bool,
+    /// setter functions appended to the program's units: (unit, name, C text); each feeds
+    /// one global cell from the next input
+    pub setters: Vec<(usize, String, String)>,
+    /// setters called once before the init function (calibration parameters)
+    pub param_setters: Vec<String>,
+    /// what each step feeds, in order (for `--function`: the setters called before the call)
+    pub step_feeds: Vec<StepFeed>,
+    pub init_args: Vec<InitArg>,
+    /// inputs read before the loop (step objects' initial contents, parameters, init
+    /// arguments) and in each step, by name; `other_inputs`: the unit reads further inputs
+    /// (nondet functions) whose number per step may vary
+    pub setup_names: Vec<String>,
+    pub step_names: Vec<String>,
+    pub other_inputs: bool,
 }
 
 /// A parameter of the analysed function as the replay harness must build it.

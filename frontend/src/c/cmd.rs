@@ -98,6 +98,8 @@ pub fn deadcode(
     per_goal: Duration,
     jobs: usize,
     json_out: bool,
+    env_opts: &super::env::EnvOptions,
+    tests_dir: Option<&Path>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
@@ -105,9 +107,15 @@ pub fn deadcode(
     let Some(file) = load(input, model, err) else {
         return crate::cli::EXIT_BAD_INPUT;
     };
-    let fns: Vec<String> = match function {
-        Some(f) => vec![f.to_string()],
-        None => {
+    if let Some(d) = tests_dir {
+        if let Err(e) = std::fs::create_dir_all(d) {
+            let _ = writeln!(err, "icpic3: cannot create {}: {e}", d.display());
+            return crate::cli::EXIT_BAD_INPUT;
+        }
+    }
+    let fns: Vec<String> = match (env_opts.step.as_deref(), function) {
+        (Some(f), _) | (None, Some(f)) => vec![f.to_string()],
+        (None, None) => {
             let all = super::functions(&file);
             if all.iter().any(|f| f == "main") {
                 vec!["main".to_string()]
@@ -120,8 +128,26 @@ pub fn deadcode(
     let mut skipped = Vec::new();
     let mut undefined: Vec<String> = Vec::new();
     let mut assumptions: Vec<String> = Vec::new();
+    let mut envs: Vec<(String, bool, super::env::EnvReport)> = Vec::new();
     for f in &fns {
-        match super::deadcode(&file, model, f, opts, Some(per_goal), jobs) {
+        // the environment: a step function's loop, or the input globals of one call (not of
+        // `main`, which starts the program: its globals start at their initializers)
+        let plan = if env_opts.step.is_some() || f != "main" {
+            match super::env::plan(&file, model, f, env_opts) {
+                Ok((p, r)) => {
+                    envs.push((f.clone(), p.looped, r));
+                    Some(p)
+                }
+                Err(e) => {
+                    let _ = writeln!(err, "{e} (function `{f}` skipped)");
+                    skipped.push((f.clone(), e.to_string()));
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        match super::deadcode(&file, model, f, opts, Some(per_goal), jobs, plan.as_ref()) {
             Ok((lines, undef, assume)) => {
                 all.extend(lines);
                 for a in assume {
@@ -152,6 +178,7 @@ pub fn deadcode(
                     "function": l.function, "kind": l.kind.name(), "status": l.status,
                     "detail": l.detail, "time_s": l.time_s,
                     "inputs": l.inputs.iter().map(|(w, v)| json!({"input": w, "value": v.c_expr()})).collect::<Vec<_>>(),
+                    "test_case": l.test.as_ref().map(|t| t.json()),
                 })
             })
             .collect();
@@ -161,6 +188,7 @@ pub fn deadcode(
             json!({"goals": goals, "summary": {"dead": dead, "reachable": reach, "unknown": unk,
                    "undefined_functions_nondet": undefined,
                    "assumptions": assumptions,
+                   "environment": envs.iter().map(|(f, looped, r)| json!({"function": f, "step": looped, "inputs": r.inputs, "parameters": r.params, "state": r.state, "volatile": r.volatile})).collect::<Vec<_>>(),
                    "skipped_functions": skipped.iter().map(|s| json!({"function": s.0, "error": s.1})).collect::<Vec<_>>()},
                    "time_s": start.elapsed().as_secs_f64(), "jobs": jobs})
         );
@@ -176,8 +204,67 @@ pub fn deadcode(
                 l.function,
                 l.detail
             );
-            for (w, v) in &l.inputs {
-                let _ = writeln!(out, "    input {w} = {}", v.c_text());
+            match &l.test {
+                Some(t) => {
+                    let _ = writeln!(out, "    test case: {} step(s)", t.steps.len());
+                    if !t.setup.is_empty() {
+                        let _ = writeln!(out, "    before the first step: {}", pairs(&t.setup));
+                    }
+                    // a long run: its start and the steps that lead to the goal
+                    let n = t.steps.len();
+                    for (k, s) in t.steps.iter().enumerate() {
+                        if n > 10 && k == 2 {
+                            let _ = writeln!(out, "    steps 3 to {}: omitted here (--tests DIR and --format json have every step)", n - 5);
+                        }
+                        if n <= 10 || k < 2 || k >= n - 5 {
+                            let _ = writeln!(out, "    step {}: {}", k + 1, pairs(s));
+                        }
+                    }
+                }
+                None => {
+                    for (w, v) in &l.inputs {
+                        let _ = writeln!(out, "    input {w} = {}", v.c_text());
+                    }
+                }
+            }
+        }
+        for (f, looped, r) in &envs {
+            let list = |v: &[String]| {
+                if v.is_empty() {
+                    "none".to_string()
+                } else {
+                    v.join(", ")
+                }
+            };
+            if *looped {
+                let _ = writeln!(
+                    out,
+                    "environment of step function {f}: inputs (fresh every step): {}",
+                    list(&r.inputs)
+                );
+                let _ = writeln!(
+                    out,
+                    "environment of step function {f}: parameters (one value per run): {}",
+                    list(&r.params)
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "environment of {f}: inputs (arbitrary at the call): {}",
+                    list(&r.inputs)
+                );
+            }
+            let _ = writeln!(
+                out,
+                "environment of {f}: state (written by the unit): {}",
+                list(&r.state)
+            );
+            if !r.volatile.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "environment of {f}: volatile (any value at every read): {}",
+                    r.volatile.join(", ")
+                );
             }
         }
         if !undefined.is_empty() {
@@ -198,10 +285,51 @@ pub fn deadcode(
             start.elapsed().as_secs_f64()
         );
     }
+    if let Some(d) = tests_dir {
+        for l in all.iter().filter(|l| l.status == "REACHABLE") {
+            let csv = match &l.test {
+                Some(t) => t.csv(),
+                None => flat_csv(&l.inputs),
+            };
+            let stem: String = Path::new(&l.pos.file)
+                .file_name()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_default()
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect();
+            let name = format!("{stem}_{}_{}_{}.csv", l.pos.line, l.pos.col, l.kind.name());
+            if let Err(e) = std::fs::write(d.join(&name), csv) {
+                let _ = writeln!(err, "icpic3: cannot write {}: {e}", d.join(&name).display());
+            }
+        }
+    }
     if !skipped.is_empty() && all.is_empty() {
         return crate::cli::EXIT_BAD_INPUT;
     }
     0
+}
+
+/// `a = 1, b = 2.5`
+fn pairs(v: &[(String, super::replay::InputValue)]) -> String {
+    v.iter()
+        .map(|(n, x)| format!("{n} = {}", x.c_text()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The test case of a goal without a step loop: one row, one column per input.
+fn flat_csv(inputs: &[(String, super::replay::InputValue)]) -> String {
+    let q = |s: &str| {
+        if s.contains([',', '"']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_string()
+        }
+    };
+    let head: Vec<String> = inputs.iter().map(|x| q(&x.0)).collect();
+    let row: Vec<String> = inputs.iter().map(|x| q(&x.1.c_text())).collect();
+    format!("{}\n{}\n", head.join(","), row.join(","))
 }
 
 /// Resolves the input files and loads them (the error is written to `err`).

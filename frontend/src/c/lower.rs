@@ -12,7 +12,9 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::collections::HashMap;
 
+mod env;
 mod units;
+pub use env::EnvPlan;
 pub use units::Units;
 
 /// The data model: `long` is 64 bits (LP64, default) or 32 bits (ILP32).
@@ -586,6 +588,7 @@ impl<'a> Lowerer<'a> {
         model: DataModel,
         entry: &str,
         branch_goals: bool,
+        plan: Option<&EnvPlan>,
     ) -> R<Cfg> {
         let mut l = Lowerer {
             src,
@@ -622,6 +625,7 @@ impl<'a> Lowerer<'a> {
             tu: units::TuState::new(units),
         };
         l.cfg.function = entry.to_string();
+        l.cfg.lowered_fns.push(entry.to_string());
         let e = l.cfg.new_node();
         l.cfg.entry = e;
         l.cfg.stop = l.cfg.new_node();
@@ -661,6 +665,15 @@ impl<'a> Lowerer<'a> {
         }
         l.link_units(unit, entry)?;
         l.link_units(unit, entry)?;
+        if let Some(p) = plan.filter(|p| p.looped) {
+            let body = l.cfg.new_node();
+            let g = l.ginit;
+            l.cfg.edge(g, body, Ins::Skip);
+            l.step_env(p, body)?;
+            l.resolve_dynamic()?;
+            l.state_assumptions(entry, &[]);
+            return Ok(l.cfg);
+        }
         let Some(f) = l.functions.get(entry).copied() else {
             return Err(src.err(0, format!("no function `{entry}` is defined")));
         };
@@ -686,10 +699,20 @@ impl<'a> Lowerer<'a> {
             .filter(|p| !matches!(p.1, CType::S(_)))
             .map(|p| p.0.clone())
             .collect();
-        for (name, ty, span) in params {
+        if let Some(p) = plan {
+            l.function_env(p, f.node.declarator.span, &mut cur)?;
+        }
+        let mut param_objs = Vec::new();
+        for (k, (name, ty, span)) in params.into_iter().enumerate() {
             let b = l.entry_param(&name, &ty, span, &mut cur)?;
+            if let (CType::Ptr(_), Binding::PtrConst(p)) = (&ty, &b) {
+                if let Some(id) = fold_int(&p.obj).filter(|&i| i >= 1) {
+                    param_objs.push((k, ObjId(id as usize - 1), name.clone()));
+                }
+            }
             l.scopes.last_mut().unwrap().insert(name, b);
         }
+        let start = cur;
         let end = l.stmt(&f.node.statement, cur)?;
         l.cfg.edge(end, stop, Ins::Skip);
         l.scopes.pop();
@@ -698,6 +721,7 @@ impl<'a> Lowerer<'a> {
         let g = l.ginit;
         l.cfg.edge(g, body, Ins::Skip);
         l.resolve_dynamic()?;
+        l.record_storage(start, &param_objs);
         l.state_assumptions(entry, &param_ptrs);
         Ok(l.cfg)
     }
@@ -805,9 +829,32 @@ impl<'a> Lowerer<'a> {
             Binding::Obj(o) => !self.objects[o.0].is_const,
             _ => false,
         });
-        if entry != "main" && globals {
+        let env = self.cfg.env.as_ref();
+        if let Some(e) = env.filter(|e| e.looped) {
             a.push(format!(
-                "one call of `{entry}` from the program's initial state: every global starts at its initializer (0 without one); a value a caller writes into a global before the call is not an input here"
+                "the unit runs as a loop: C initializers{}, then each step fresh values for the inputs and one call of `{}`; the environment writes nothing else (every other global and static keeps what the unit wrote); calibration parameters keep one value for the whole run",
+                e.init.as_ref().map_or(String::new(), |i| format!(", then `{i}` once")),
+                e.step
+            ));
+            if !e.init_args.is_empty()
+                || e.step_feeds.iter().any(|f| matches!(f, StepFeed::Cell(..)))
+                || self
+                    .cfg
+                    .entry_shapes
+                    .iter()
+                    .any(|s| matches!(s, ParamShape::Pointer(_)))
+            {
+                a.push(format!("the objects the pointer parameters of `{}` point to are fresh, aliased with no other, with arbitrary initial contents, and live across steps; the init function's pointer parameter of the same type points to the same object", e.step));
+            }
+        } else if entry != "main" && globals {
+            let fed = env.is_some_and(|e| !e.step_feeds.is_empty());
+            a.push(format!(
+                "one call of `{entry}` from the program's initial state: every global starts at its initializer (0 without one){}",
+                if fed {
+                    ", except the globals taken as inputs, which have arbitrary values"
+                } else {
+                    "; a value a caller writes into a global before the call is not an input here"
+                }
             ));
         }
         for p in param_objs {
@@ -1122,6 +1169,9 @@ impl<'a> Lowerer<'a> {
             }
             let ty = self.complete_array(ty, id.node.initializer.as_ref());
             let b = self.declare_object(&name, &ty, &info, id.span)?;
+            if info.is_static {
+                self.cfg.file_statics.push(name.clone());
+            }
             self.scopes[0].insert(name, b.clone());
             if extern_only {
                 continue; // the definition initialises it
@@ -5127,6 +5177,21 @@ impl<'a> Lowerer<'a> {
             };
             vals.push(v);
         }
+        self.inline_vals(name, f, &params, vals, &rt, cur, span)
+    }
+
+    /// Inlines `f` with its arguments already evaluated (converted to the parameter types).
+    #[allow(clippy::too_many_arguments)]
+    fn inline_vals(
+        &mut self,
+        name: &str,
+        f: &'a Node<FunctionDefinition>,
+        params: &[(String, CType, Span)],
+        vals: Vec<Val>,
+        rt: &CType,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<Val> {
         let caller_unit = self.enter_unit_of(f);
         let saved_scopes = std::mem::take(&mut self.scopes);
         self.scopes.push(saved_scopes[0].clone());
@@ -5137,7 +5202,7 @@ impl<'a> Lowerer<'a> {
         let saved_c = std::mem::take(&mut self.continues);
         let saved_s = std::mem::take(&mut self.switches);
         self.labels.push(HashMap::new());
-        let r = self.inline_body(name, f, &params, vals, &rt, cur, span);
+        let r = self.inline_body(name, f, params, vals, rt, cur, span);
         self.labels.pop();
         // globals declared or changed meanwhile stay visible (static locals are in `statics`)
         let mut restored = saved_scopes;
@@ -5200,6 +5265,9 @@ impl<'a> Lowerer<'a> {
             _ => return self.err(span, format!("`{name}` returns an array or a function")),
         };
         let exit = self.cfg.new_node();
+        if !self.cfg.lowered_fns.iter().any(|f| f == name) {
+            self.cfg.lowered_fns.push(name.to_string());
+        }
         self.fn_stack.push(FnCtx {
             name: name.to_string(),
             ret: ret.clone(),

@@ -5,6 +5,7 @@
 pub mod cfg;
 pub mod cmd;
 pub mod encode;
+pub mod env;
 pub mod inputs;
 pub mod lower;
 pub mod mem;
@@ -138,8 +139,28 @@ pub fn lower_fn(
     entry: &str,
     branch_goals: bool,
 ) -> Result<Cfg, CError> {
+    lower_with(f, model, entry, branch_goals, None)
+}
+
+/// Lowers `entry` in an environment (`env::plan`): a step function's loop, or the input
+/// globals fed before one call.
+pub fn lower_with(
+    f: &CFile,
+    model: DataModel,
+    entry: &str,
+    branch_goals: bool,
+    plan: Option<&lower::EnvPlan>,
+) -> Result<Cfg, CError> {
     let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        lower::Lowerer::lower_program(&f.source, &f.unit, &f.units, model, entry, branch_goals)
+        lower::Lowerer::lower_program(
+            &f.source,
+            &f.unit,
+            &f.units,
+            model,
+            entry,
+            branch_goals,
+            plan,
+        )
     }));
     match r {
         Ok(x) => x,
@@ -443,6 +464,8 @@ pub struct DeadcodeLine {
     /// wall-clock seconds spent on this goal's own solver call (0 for a goal answered by the
     /// replay of another goal's inputs)
     pub time_s: f64,
+    /// a REACHABLE goal of a step function: its inputs by step
+    pub test: Option<env::TestCase>,
 }
 
 /// Shared state of the goal workers of one `deadcode` call.
@@ -466,8 +489,9 @@ pub fn deadcode(
     opts: &TsOptions,
     per_goal: Option<Duration>,
     jobs: usize,
+    plan: Option<&lower::EnvPlan>,
 ) -> Result<DeadcodeResult, CError> {
-    let cfg = lower_fn(file, model, entry, true)?;
+    let cfg = lower_with(file, model, entry, true, plan)?;
     let lp64 = model == DataModel::Lp64;
     let n = cfg.goals.len();
     // a function inlined several times has one goal per call: they are reported as one goal
@@ -754,7 +778,12 @@ pub fn deadcode(
         .map(|(gi, (a, time_s))| {
             let (status, detail, inputs) = a.unwrap_or(("UNKNOWN", "not analysed".into(), vec![]));
             let goal = &cfg.goals[reps[gi]];
+            let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+            let test = (status == "REACHABLE")
+                .then(|| env::test_case(&cfg, &vals))
+                .flatten();
             DeadcodeLine {
+                test,
                 pos: goal.pos.clone(),
                 kind: goal.kind,
                 function: goal.function.clone(),

@@ -3,7 +3,9 @@
 //! contraction: exact IEEE binary32/binary64 as the C standard's Annex F prescribes) and run
 //! with the trace's nondet values; the goal counts as reached only if the marker runs.
 
-use super::cfg::{Cfg, Instrument, Ty};
+use super::cfg::{
+    CellShape, Cfg, EnvHarness, InitArg, Instrument, ObjShape, ParamShape, StepFeed, Ty,
+};
 use std::fmt::Write as _;
 use std::io::Read;
 use std::path::PathBuf;
@@ -314,9 +316,15 @@ pub fn replay(
         &undefined_stubs(cfg),
         cover,
         mflags,
+        env_setters(cfg),
     );
     let _ = std::fs::remove_dir_all(&dir);
     r
+}
+
+/// The environment's setter functions (none without an environment).
+fn env_setters(cfg: &Cfg) -> &[(usize, String, String)] {
+    cfg.env.as_ref().map_or(&[], |e| &e.setters[..])
 }
 
 /// The stubs every harness defines: error calls exit 78, failed assumptions exit 4 (weak: a
@@ -339,6 +347,7 @@ fn write_sources(
     header: &str,
     harness: &str,
     stubs: &str,
+    setters: &[(usize, String, String)],
 ) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     let fail = |_| "cannot write the replay files".to_string();
@@ -349,6 +358,12 @@ fn write_sources(
     files.push(hp);
     for (k, text) in super::parse::split_units(prog).into_iter().enumerate() {
         let p = dir.join(format!("{stem}_{k}.c"));
+        // the environment's setter functions, at the end of the unit whose file scope
+        // names their variables
+        let mut text = text.to_string();
+        for (_, _, t) in setters.iter().filter(|x| x.0 == k) {
+            text.push_str(t);
+        }
         if k == 0 {
             std::fs::write(&p, text).map_err(fail)?;
         } else {
@@ -404,70 +419,44 @@ fn c_type(t: Ty) -> String {
 }
 
 /// For an entry function other than `main`: its declaration and a `main` that calls it with
-/// one input per parameter (`arg` gives the C expression that reads it).
+/// one input per parameter (`arg` gives the C expression that reads it), after the
+/// environment's input globals (`--function`); for a step function (`--step`), the whole
+/// environment loop ([`push_env_main`]).
 fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
+    if let Some(env) = cfg.env.as_ref().filter(|e| e.looped) {
+        push_env_main(h, cfg, env, &arg);
+        return;
+    }
     if cfg.function == "main" {
         return;
     }
-    use super::cfg::{CellShape, ObjShape, ParamShape};
     // the parameters' C types (a pointer is passed as `void *`: the harness cannot name the
     // program's types, and the ABI passes every data pointer alike)
-    let shapes: Vec<ParamShape> = if cfg.entry_shapes.len() == cfg.entry_params.len() {
-        cfg.entry_shapes.clone()
-    } else {
-        cfg.entry_params
-            .iter()
-            .map(|t| ParamShape::Scalar(*t))
-            .collect()
-    };
-    let ps: Vec<String> = shapes
-        .iter()
-        .map(|s| match s {
-            ParamShape::Scalar(t) => c_type(*t),
-            _ => "void *".to_string(),
-        })
-        .collect();
+    let shapes = entry_shapes(cfg);
     let _ = writeln!(
         h,
         "{} {}({});",
         c_type(cfg.entry_ret),
         cfg.function,
-        if ps.is_empty() {
-            "void".into()
-        } else {
-            ps.join(", ")
-        }
+        param_list(&shapes)
     );
-    // a fresh object: a zeroed, aligned buffer whose cells get the inputs in cell order
-    fn fill(h: &mut String, o: &ObjShape, name: &str, n: &mut usize, arg: &dyn Fn(Ty) -> String) {
-        let _ = writeln!(
-            h,
-            "  static unsigned char {name}[{}] __attribute__((aligned(16)));",
-            o.size.max(1)
-        );
-        for (off, c) in &o.cells {
-            match c {
-                CellShape::Scalar(t) => {
-                    let _ = writeln!(
-                        h,
-                        "  {{ {} v = {}; memcpy({name} + {off}, &v, sizeof v); }}",
-                        c_type(*t),
-                        arg(*t)
-                    );
-                }
-                CellShape::Pointer(sub) => {
-                    *n += 1;
-                    let sn = format!("{name}_{}", *n);
-                    fill(h, sub, &sn, n, arg);
-                    let _ = writeln!(
-                        h,
-                        "  {{ void *v = {sn}; memcpy({name} + {off}, &v, sizeof v); }}"
-                    );
-                }
-            }
-        }
+    let setters: Vec<&String> = cfg
+        .env
+        .iter()
+        .flat_map(|e| &e.step_feeds)
+        .filter_map(|f| match f {
+            super::cfg::StepFeed::Global(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    for n in &setters {
+        let _ = writeln!(h, "void {n}(void);");
     }
     h.push_str("int main(void) {\n");
+    // the input globals first, as the lowering feeds them
+    for n in &setters {
+        let _ = writeln!(h, "  {n}();");
+    }
     let mut args = Vec::new();
     let mut n = 0usize;
     for (i, s) in shapes.iter().enumerate() {
@@ -477,7 +466,7 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
             }
             ParamShape::Pointer(o) => {
                 let name = format!("icobj{i}");
-                fill(h, o, &name, &mut n, &arg);
+                fill_obj(h, o, &name, &mut n, &arg);
                 let _ = writeln!(h, "  void *a{i} = {name};");
             }
             ParamShape::Aggregate => {
@@ -495,6 +484,169 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
     );
 }
 
+/// The analysed function's parameters as the harness builds them.
+fn entry_shapes(cfg: &Cfg) -> Vec<ParamShape> {
+    if cfg.entry_shapes.len() == cfg.entry_params.len() {
+        cfg.entry_shapes.clone()
+    } else {
+        cfg.entry_params
+            .iter()
+            .map(|t| ParamShape::Scalar(*t))
+            .collect()
+    }
+}
+
+/// A prototype's parameter list: scalars by type, pointers as `void *`.
+fn param_list(shapes: &[ParamShape]) -> String {
+    let ps: Vec<String> = shapes
+        .iter()
+        .map(|s| match s {
+            ParamShape::Scalar(t) => c_type(*t),
+            _ => "void *".to_string(),
+        })
+        .collect();
+    if ps.is_empty() {
+        "void".into()
+    } else {
+        ps.join(", ")
+    }
+}
+
+/// A fresh object: a zeroed, aligned buffer whose cells get the inputs in cell order (a
+/// pointer cell points to a fresh object of its own, filled at that place).
+fn fill_obj(h: &mut String, o: &ObjShape, name: &str, n: &mut usize, arg: &dyn Fn(Ty) -> String) {
+    let _ = writeln!(
+        h,
+        "  static unsigned char {name}[{}] __attribute__((aligned(16)));",
+        o.size.max(1)
+    );
+    for (off, c) in &o.cells {
+        match c {
+            CellShape::Scalar(t) => {
+                let _ = writeln!(
+                    h,
+                    "  {{ {} v = {}; memcpy({name} + {off}, &v, sizeof v); }}",
+                    c_type(*t),
+                    arg(*t)
+                );
+            }
+            CellShape::Pointer(sub) => {
+                *n += 1;
+                let sn = format!("{name}_{}", *n);
+                fill_obj(h, sub, &sn, n, arg);
+                let _ = writeln!(
+                    h,
+                    "  {{ void *v = {sn}; memcpy({name} + {off}, &v, sizeof v); }}"
+                );
+            }
+        }
+    }
+}
+
+/// Steps a replay runs at most (a step function without inputs loops until the goal).
+const MAX_STEPS: u64 = 10_000_000;
+
+/// The step environment in C, in the order the lowering feeds it (`lower::env`): the step
+/// function's pointer parameters' objects, the calibration parameters, the init function,
+/// then a loop of inputs and step calls.
+fn push_env_main(h: &mut String, cfg: &Cfg, env: &EnvHarness, arg: &dyn Fn(Ty) -> String) {
+    let shapes = entry_shapes(cfg);
+    let _ = writeln!(
+        h,
+        "{} {}({});",
+        c_type(cfg.entry_ret),
+        env.step,
+        param_list(&shapes)
+    );
+    if let Some(init) = &env.init {
+        let ps: Vec<String> = env
+            .init_args
+            .iter()
+            .map(|a| match a {
+                InitArg::Scalar(t) => c_type(*t),
+                _ => "void *".into(),
+            })
+            .collect();
+        let ps = if ps.is_empty() {
+            "void".into()
+        } else {
+            ps.join(", ")
+        };
+        let _ = writeln!(h, "void {init}({ps});");
+    }
+    for (_, n, _) in &env.setters {
+        let _ = writeln!(h, "void {n}(void);");
+    }
+    h.push_str("int main(void) {\n");
+    let mut n = 0usize;
+    let mut args = Vec::new();
+    for (i, s) in shapes.iter().enumerate() {
+        match s {
+            ParamShape::Scalar(t) => {
+                let _ = writeln!(h, "  {} a{i} = 0;", c_type(*t));
+                args.push(format!("a{i}"));
+            }
+            ParamShape::Pointer(o) => {
+                fill_obj(h, o, &format!("icobj{i}"), &mut n, arg);
+                args.push(format!("(void *)icobj{i}"));
+            }
+            ParamShape::Aggregate => {
+                h.push_str(
+                    "#error a struct or union parameter of the step function cannot be replayed\n",
+                );
+            }
+        }
+    }
+    for p in &env.param_setters {
+        let _ = writeln!(h, "  {p}();");
+    }
+    if let Some(init) = &env.init {
+        let mut iargs = Vec::new();
+        for (j, a) in env.init_args.iter().enumerate() {
+            match a {
+                InitArg::Scalar(t) => {
+                    let _ = writeln!(h, "  {} b{j} = {};", c_type(*t), arg(*t));
+                    iargs.push(format!("b{j}"));
+                }
+                InitArg::StepObj(k) => iargs.push(format!("(void *)icobj{k}")),
+                InitArg::Fresh(o) => {
+                    fill_obj(h, o, &format!("icinit{j}"), &mut n, arg);
+                    iargs.push(format!("(void *)icinit{j}"));
+                }
+            }
+        }
+        let _ = writeln!(h, "  {init}({});", iargs.join(", "));
+    }
+    let _ = writeln!(
+        h,
+        "  for (long long ics = 0; ics < {MAX_STEPS}LL; ics++) {{"
+    );
+    for f in &env.step_feeds {
+        match f {
+            StepFeed::Global(name) => {
+                let _ = writeln!(h, "    {name}();");
+            }
+            StepFeed::Arg(k, t) => {
+                let _ = writeln!(h, "    a{k} = {};", arg(*t));
+            }
+            StepFeed::Cell(k, off, t) => {
+                let _ = writeln!(
+                    h,
+                    "    {{ {} v = {}; memcpy(icobj{k} + {off}, &v, sizeof v); }}",
+                    c_type(*t),
+                    arg(*t)
+                );
+            }
+        }
+    }
+    let _ = writeln!(
+        h,
+        "    {}({});\n  }}\n  return 0;\n}}",
+        env.step,
+        args.join(", ")
+    );
+}
+
 fn compile_and_run(
     dir: &std::path::Path,
     prog: &str,
@@ -503,9 +655,10 @@ fn compile_and_run(
     stubs: &str,
     cover: bool,
     mflags: &[&str],
+    setters: &[(usize, String, String)],
 ) -> Replay {
     let exe = dir.join("prog");
-    let files = match write_sources(dir, "prog", prog, header, harness, stubs) {
+    let files = match write_sources(dir, "prog", prog, header, harness, stubs, setters) {
         Ok(f) => f,
         Err(e) => return Replay::Unavailable(e),
     };
@@ -648,6 +801,21 @@ const MAX_INPUTS: usize = 20000;
 
 /// Runs per forking process (see [`observe_batch`]).
 const BATCH: usize = 64;
+
+/// The nondet function of a type: its name suffix and its return type, with built-in type
+/// names only.
+pub fn nondet_fn(t: Ty) -> (&'static str, &'static str) {
+    let n = nondet_name(t);
+    let rt = match n {
+        "float" => "float",
+        "double" => "double",
+        _ => NONDET_TYPES
+            .iter()
+            .find(|x| x.0 == n)
+            .map_or("int", |x| x.1),
+    };
+    (n, rt)
+}
 
 /// The nondet function name suffix for a parameter type (the harness's generators).
 fn nondet_name(t: Ty) -> &'static str {
@@ -1142,6 +1310,7 @@ fn observe_build(
         &header,
         harness,
         &undefined_stubs(cfg),
+        env_setters(cfg),
     )?;
     let mut cmd = Command::new("gcc");
     cmd.args(GCC_IEEE_FLAGS);

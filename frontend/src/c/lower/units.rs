@@ -99,6 +99,19 @@ impl<'a> Lowerer<'a> {
         self.tu.cur = k;
     }
 
+    /// The file scope of every unit, in unit order.
+    pub(super) fn unit_scopes(&self) -> Vec<&HashMap<String, Binding>> {
+        (0..self.tu.scopes.len())
+            .map(|k| {
+                if k == self.tu.cur {
+                    &self.scopes[0]
+                } else {
+                    &self.tu.scopes[k]
+                }
+            })
+            .collect()
+    }
+
     /// Enters the unit that defines `f`; returns the unit to go back to.
     pub(super) fn enter_unit_of(&mut self, f: &Node<FunctionDefinition>) -> usize {
         let back = self.tu.cur;
