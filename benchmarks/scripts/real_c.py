@@ -59,6 +59,9 @@ def main():
     ap.add_argument("--data-model", default="", choices=["", "ilp32", "lp64"])
     ap.add_argument("--check-syntax", action="store_true")
     ap.add_argument("--json", default="")
+    ap.add_argument("--step-mode", action="store_true",
+                    help="run the manifest's `steps` with deadcode --step/--init instead of --function")
+    ap.add_argument("--tests", default="", help="with --step-mode: write test-case CSVs under DIR/UNIT/STEP")
     a = ap.parse_args()
     standins = os.path.join(proj, "benchmarks", "real-c-standins")
     units = [u for u in json.load(open(a.manifest))["units"] if a.only in u["name"]]
@@ -82,8 +85,21 @@ def main():
     for u in units:
         files, flags = unit_flags(u, a.root, standins)
         model = a.data_model or u["data_model"]
-        for f in u["entries"]:
-            cmd = [a.bin, "deadcode", *files, *flags, "--data-model", model, "--function", f,
+        runs = u.get("steps", []) if a.step_mode else [{"function": f} for f in u["entries"]]
+        for run in runs:
+            if "step" in run:
+                f = run["step"]
+                sel = ["--step", f] + (["--init", run["init"]] if run.get("init") else [])
+                if run.get("inputs"):
+                    sel += ["--inputs", ",".join(run["inputs"])]
+                if run.get("params"):
+                    sel += ["--params", ",".join(run["params"])]
+                if a.tests:
+                    sel += ["--tests", os.path.join(a.tests, u["name"], f)]
+            else:
+                f = run["function"]
+                sel = ["--function", f]
+            cmd = [a.bin, "deadcode", *files, *flags, "--data-model", model, *sel,
                    "--timeout", str(a.timeout), "--jobs", str(a.jobs),
                    "--undefined-functions", "nondet", "--format", "json"]
             t0 = time.time()
@@ -107,7 +123,8 @@ def main():
                 for k in c:
                     tot[k] += c[k]
                 row.update(status="analysed", goals=len(goals), **{k.lower(): v for k, v in c.items()},
-                           undefined_nondet=data["summary"].get("undefined_functions_nondet", []))
+                           undefined_nondet=data["summary"].get("undefined_functions_nondet", []),
+                           environment=data["summary"].get("environment", []))
                 und = data["summary"].get("undefined_functions_nondet", [])
                 print(f"{u['name']:24} {f:34} analysed  {len(goals):4} goals: {c['DEAD']} DEAD, "
                       f"{c['REACHABLE']} REACHABLE, {c['UNKNOWN']} UNKNOWN  ({dt:.1f} s)"
