@@ -13,6 +13,7 @@ use lang_c::span::{Node, Span};
 use std::collections::HashMap;
 
 mod env;
+mod strings;
 mod units;
 pub use env::EnvPlan;
 pub use units::Units;
@@ -667,9 +668,10 @@ impl<'a> Lowerer<'a> {
         l.link_units(unit, entry)?;
         if let Some(p) = plan.filter(|p| p.looped) {
             let body = l.cfg.new_node();
+            l.step_env(p, body)?;
+            // after the body: the initialisation of static locals extends the chain
             let g = l.ginit;
             l.cfg.edge(g, body, Ins::Skip);
-            l.step_env(p, body)?;
             l.resolve_dynamic()?;
             l.state_assumptions(entry, &[]);
             return Ok(l.cfg);
@@ -3527,7 +3529,7 @@ impl<'a> Lowerer<'a> {
                 Ok(Val::S(E::Int(st, off as i128), st))
             }
             Expression::Statement(s) => self.stmt_expr(s, cur),
-            Expression::StringLiteral(_) => self.err(e.span, "string literals are not supported"),
+            Expression::StringLiteral(s) => self.string_literal(&s.node, e.span),
             Expression::GenericSelection(_) => self.err(e.span, "`_Generic` is not supported"),
             _ => self.err(e.span, "unsupported expression"),
         }
