@@ -769,7 +769,8 @@ pub fn deadcode(
             }
         });
     }
-    let b = board.into_inner().unwrap_or_else(|e| e.into_inner());
+    let mut b = board.into_inner().unwrap_or_else(|e| e.into_inner());
+    shorten_test_cases(file, &cfg, &members, &mut b.answers, opts, per_goal, lp64);
     let lines = b
         .answers
         .into_iter()
@@ -799,6 +800,74 @@ pub fn deadcode(
         cfg.undefined_fns.iter().map(|f| f.0.clone()).collect(),
         cfg.assumptions.clone(),
     ))
+}
+
+/// Test cases longer than this many steps (from a concrete run) are shortened by BMC.
+const SHORT_STEPS: usize = 10;
+
+/// Time for shortening test cases, per goal and in all.
+const SHORTEN_PER_GOAL: Duration = Duration::from_secs(3);
+const SHORTEN_BUDGET: Duration = Duration::from_secs(30);
+
+/// A step function's goal that a concrete run reached after many steps gets the shortest
+/// test case BMC finds within a few seconds (confirmed by the gcc replay like any other);
+/// the concrete run's stands when BMC finds none.
+fn shorten_test_cases(
+    file: &CFile,
+    cfg: &Cfg,
+    members: &[Vec<usize>],
+    answers: &mut [Option<GoalLine>],
+    opts: &TsOptions,
+    per_goal: Option<Duration>,
+    lp64: bool,
+) {
+    if !cfg.env.as_ref().is_some_and(|e| e.looped) {
+        return;
+    }
+    let start = Instant::now();
+    for (gi, a) in answers.iter_mut().enumerate() {
+        let Some(("REACHABLE", _, inputs)) = a.as_ref().map(|x| (x.0, &x.1, &x.2)) else {
+            continue;
+        };
+        let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+        let Some(old) = env::test_case(cfg, &vals) else {
+            continue;
+        };
+        if old.steps.len() <= SHORT_STEPS {
+            continue;
+        }
+        let left = SHORTEN_BUDGET.saturating_sub(start.elapsed());
+        if left.is_zero() {
+            break;
+        }
+        let t = SHORTEN_PER_GOAL
+            .min(left)
+            .min(per_goal.unwrap_or(SHORTEN_PER_GOAL));
+        let o = TsOptions {
+            engine: ts_cmd::Engine::Bmc,
+            timeout: Some(t),
+            log: opts.log.clone(),
+            ic3: opts.ic3.clone(),
+            solver: opts.solver.clone(),
+            ..*opts
+        };
+        let sel = Selection {
+            hit: members[gi].clone(),
+            ub: vec![],
+        };
+        if let GoalAnswer::Reached { inputs, steps, .. } =
+            solve_goals(file, cfg, &sel, &members[gi], &o, lp64)
+        {
+            let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+            if env::test_case(cfg, &vals).is_some_and(|n| n.steps.len() < old.steps.len()) {
+                *a = Some((
+                    "REACHABLE",
+                    format!("after {steps} step(s), confirmed by gcc replay (BMC's test case, shorter than the concrete run's of {} steps)", old.steps.len()),
+                    inputs,
+                ));
+            }
+        }
+    }
 }
 
 /// Concrete runs of the `deadcode` prepass (seed 0: every input 0; then pseudo-random).
