@@ -412,6 +412,11 @@ pub struct Cfg {
     /// the semantic choices of the translation that a DEAD answer rests on (stated in the
     /// report: entry state, parameter objects, pointer targets, layout)
     pub assumptions: Vec<String>,
+    /// the byte offset (in the concatenated preprocessed text) just after the analysed
+    /// function's definition: the replay inserts a trampoline there that the harness calls
+    /// (so a `static` entry function, or one whose name a system header declares otherwise,
+    /// can be called from the harness's translation unit)
+    pub entry_end: Option<usize>,
 }
 
 /// A parameter of the analysed function as the replay harness must build it.

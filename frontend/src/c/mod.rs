@@ -142,10 +142,48 @@ pub fn lower_fn(
         lower::Lowerer::lower_program(&f.source, &f.unit, &f.units, model, entry, branch_goals)
     }));
     match r {
-        Ok(x) => x,
+        Ok(x) => x.map(|mut cfg| {
+            cfg.entry_end = entry_end(f, entry);
+            cfg
+        }),
         Err(_) => Err(f
             .source
             .err(0, "internal error while translating the C program")),
+    }
+}
+
+/// The end of the entry function's definition in the concatenated text (the replay's
+/// trampoline goes there): the one definition of that name, or the one without `static` if
+/// several units define it.
+fn entry_end(f: &CFile, entry: &str) -> Option<usize> {
+    use lang_c::ast::{DeclarationSpecifier, ExternalDeclaration, StorageClassSpecifier};
+    let defs: Vec<&lang_c::span::Node<lang_c::ast::FunctionDefinition>> = f
+        .unit
+        .0
+        .iter()
+        .filter_map(|d| match &d.node {
+            ExternalDeclaration::FunctionDefinition(fd)
+                if lower::declarator_name(&fd.node.declarator.node).as_deref() == Some(entry) =>
+            {
+                Some(fd)
+            }
+            _ => None,
+        })
+        .collect();
+    let is_static = |fd: &lang_c::span::Node<lang_c::ast::FunctionDefinition>| {
+        fd.node.specifiers.iter().any(|s| {
+            matches!(&s.node, DeclarationSpecifier::StorageClass(c)
+                if c.node == StorageClassSpecifier::Static)
+        })
+    };
+    let pick: Vec<_> = if defs.len() > 1 {
+        defs.into_iter().filter(|d| !is_static(d)).collect()
+    } else {
+        defs
+    };
+    match pick.as_slice() {
+        [one] => Some(one.span.end),
+        _ => None,
     }
 }
 

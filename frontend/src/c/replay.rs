@@ -245,6 +245,7 @@ pub fn replay(
             }
         }
     }
+    push_trampoline(&mut ins, cfg);
     ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     let mut prog = text.to_string();
     for (off, _, s) in ins {
@@ -427,11 +428,18 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
             _ => "void *".to_string(),
         })
         .collect();
+    let callee = match cfg.entry_end {
+        Some(_) => trampoline_name(cfg),
+        None => cfg.function.clone(),
+    };
     let _ = writeln!(
         h,
-        "{} {}({});",
-        c_type(cfg.entry_ret),
-        cfg.function,
+        "{} {callee}({});",
+        if cfg.entry_end.is_some() {
+            "void".to_string()
+        } else {
+            c_type(cfg.entry_ret)
+        },
         if ps.is_empty() {
             "void".into()
         } else {
@@ -487,12 +495,70 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
         }
         args.push(format!("a{i}"));
     }
-    let _ = writeln!(
-        h,
-        "  {}({});\n  return 0;\n}}",
-        cfg.function,
-        args.join(", ")
-    );
+    let _ = writeln!(h, "  {callee}({});\n  return 0;\n}}", args.join(", "));
+}
+
+/// The name of the trampoline the replay appends to the analysed function's definition.
+fn trampoline_name(cfg: &Cfg) -> String {
+    format!("__icpic3_entry_{}", cfg.function)
+}
+
+/// For an entry function other than `main` whose definition's end is known: a non-`static`
+/// function inserted just after the definition (in the same translation unit, on the same
+/// line) that calls it with its arguments. The harness calls the trampoline, so a `static`
+/// entry function is reachable from the harness's unit, and a name that the harness's
+/// system headers declare with another type (`index`) does not clash. The parameter types
+/// are the harness's (gcc's `__INT32_TYPE__`... are `<stdint.h>`'s types; pointers are
+/// `void *`), converted implicitly to the function's parameter types at the call.
+fn push_trampoline(ins: &mut Vec<(usize, (u8, usize, u8), String)>, cfg: &Cfg) {
+    use super::cfg::ParamShape;
+    let Some(end) = cfg.entry_end else {
+        return;
+    };
+    if cfg.function == "main" {
+        return;
+    }
+    let shapes: Vec<ParamShape> = if cfg.entry_shapes.len() == cfg.entry_params.len() {
+        cfg.entry_shapes.clone()
+    } else {
+        cfg.entry_params
+            .iter()
+            .map(|t| ParamShape::Scalar(*t))
+            .collect()
+    };
+    let ty = |t: Ty| -> String {
+        match t {
+            Ty::Int { bits, signed } => {
+                format!("__{}INT{bits}_TYPE__", if signed { "" } else { "U" })
+            }
+            t => c_type(t),
+        }
+    };
+    let params: Vec<String> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            ParamShape::Scalar(t) => format!("{} a{i}", ty(*t)),
+            _ => format!("void *a{i}"),
+        })
+        .collect();
+    let args: Vec<String> = (0..shapes.len()).map(|i| format!("a{i}")).collect();
+    // after every other insertion at this offset (the largest key goes in last: leftmost)
+    ins.push((
+        end,
+        (2, 0, 0),
+        format!(
+            " void {}({}) {{ (void){}({}); }}",
+            trampoline_name(cfg),
+            if params.is_empty() {
+                "void".to_string()
+            } else {
+                params.join(", ")
+            },
+            cfg.function,
+            args.join(", ")
+        ),
+    ));
 }
 
 fn compile_and_run(
@@ -1082,6 +1148,7 @@ fn observe_build(
             _ => {}
         }
     }
+    push_trampoline(&mut ins, cfg);
     ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     let mut prog = text.to_string();
     for (off, _, s) in &ins {
