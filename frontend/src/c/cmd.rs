@@ -141,6 +141,7 @@ pub fn deadcode(
             }
         }
     }
+    let all = super::merge_file_scope(all);
     let count = |s: &str| all.iter().filter(|l| l.status == s).count();
     let (dead, reach, unk) = (count("DEAD"), count("REACHABLE"), count("UNKNOWN"));
     if json_out {

@@ -537,7 +537,10 @@ pub fn deadcode(
     // concrete runs first: the compiled program on all-zero and pseudo-random inputs, every
     // goal observed; each goal a run reaches is REACHABLE with that run's inputs (the run
     // is the confirmation), only the others go to the engines
-    if m > 0 && std::env::var_os("ICPIC3_NO_CONCRETE_RUNS").is_none() {
+    // (skipped, with its gcc builds, when every goal lies outside the functions: file-scope
+    // goals only, which another analysed function's run covers as well)
+    let own_goals = cfg.goals.iter().any(|g| !g.function.is_empty());
+    if m > 0 && own_goals && std::env::var_os("ICPIC3_NO_CONCRETE_RUNS").is_none() {
         let all: Vec<usize> = (0..n).collect();
         let rep_of: Vec<usize> = {
             let mut r = vec![0; n];
@@ -808,6 +811,60 @@ pub fn deadcode(
         cfg.undefined_fns.iter().map(|f| f.0.clone()).collect(),
         cfg.assumptions.clone(),
     ))
+}
+
+/// The function name reported for goals outside every function (global initializers, the
+/// constant expressions of file-scope declarations).
+pub const FILE_SCOPE: &str = "<file scope>";
+
+/// Several analysed functions' reports concatenated: a goal outside every function (a global
+/// initializer's, a file-scope declaration's) is in each function's program and was answered
+/// once per function; it is reported once, as function [`FILE_SCOPE`], at its first place.
+/// That code runs the same way before every entry function, so one analysis's answer holds
+/// for all: REACHABLE if some analysis confirmed a run that reaches it, else DEAD if some
+/// proved it unreachable (REACHABLE and DEAD together would be an internal inconsistency:
+/// UNKNOWN), else UNKNOWN. Goals inside functions are kept per analysed function.
+pub fn merge_file_scope(lines: Vec<DeadcodeLine>) -> Vec<DeadcodeLine> {
+    let mut out: Vec<DeadcodeLine> = Vec::new();
+    // per merged goal: its index in `out` and the statuses seen
+    // per merged goal: its key, its index in `out`, whether two answers contradicted
+    let mut seen: Vec<((parse::Pos, GoalKind), usize, bool)> = Vec::new();
+    for mut l in lines {
+        if !l.function.is_empty() {
+            out.push(l);
+            continue;
+        }
+        l.function = FILE_SCOPE.to_string();
+        let key = (l.pos.clone(), l.kind);
+        let Some(k) = seen.iter().position(|x| x.0 == key) else {
+            seen.push((key, out.len(), false));
+            out.push(l);
+            continue;
+        };
+        let (_, i, clash) = &mut seen[k];
+        let prev = &mut out[*i];
+        if *clash {
+            continue;
+        }
+        match (prev.status, l.status) {
+            ("REACHABLE", "DEAD") | ("DEAD", "REACHABLE") => {
+                let (r, d) = if prev.status == "REACHABLE" {
+                    (prev.detail.clone(), l.detail.clone())
+                } else {
+                    (l.detail.clone(), prev.detail.clone())
+                };
+                *clash = true;
+                prev.status = "UNKNOWN";
+                prev.detail = format!(
+                    "internal inconsistency: {d} in one analysed function's program, but reached {r} in another's"
+                );
+                prev.inputs.clear();
+            }
+            ("UNKNOWN", "REACHABLE" | "DEAD") => *prev = l,
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Concrete runs of the `deadcode` prepass (seed 0: every input 0; then pseudo-random).
