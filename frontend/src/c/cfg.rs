@@ -417,6 +417,10 @@ pub struct Cfg {
     /// (so a `static` entry function, or one whose name a system header declares otherwise,
     /// can be called from the harness's translation unit)
     pub entry_end: Option<usize>,
+    /// plain `char` is unsigned (`--target arm32`): the replay builds with `-funsigned-char`
+    pub unsigned_char: bool,
+    /// ARM EABI layout (`--target arm32`): the replay builds with `-malign-double`
+    pub arm_eabi: bool,
 }
 
 /// A parameter of the analysed function as the replay harness must build it.

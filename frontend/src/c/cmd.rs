@@ -218,7 +218,11 @@ fn load(
             return None;
         }
     };
-    match super::load_units(&units, model, input.undefined_nondet) {
+    let abi = super::Abi {
+        unsigned_char: input.unsigned_char,
+        arm_eabi: input.arm_eabi,
+    };
+    match super::load_units_for(&units, model, abi, input.undefined_nondet) {
         Ok(f) => Some(f),
         Err(e) => {
             let _ = writeln!(err, "{e}");

@@ -49,6 +49,28 @@ pub fn load_units(
     model: DataModel,
     undefined_nondet: bool,
 ) -> Result<CFile, CError> {
+    load_units_for(units, model, Abi::default(), undefined_nondet)
+}
+
+/// What a `--target` changes besides the data model (all off: x86-64 and i386).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Abi {
+    /// plain `char` is unsigned: `cpp -funsigned-char` (so `CHAR_MIN` and
+    /// `__CHAR_UNSIGNED__` match), the lowering's `char`, the replay's `-funsigned-char`
+    pub unsigned_char: bool,
+    /// ARM EABI layout: `double` and 64-bit integers aligned to 8 inside structs (the
+    /// replay's `-malign-double`)
+    pub arm_eabi: bool,
+}
+
+/// [`load_units`] for a target ([`Abi`]: `--target arm32`).
+pub fn load_units_for(
+    units: &[inputs::UnitInput],
+    model: DataModel,
+    abi: Abi,
+    undefined_nondet: bool,
+) -> Result<CFile, CError> {
+    let unsigned_char = abi.unsigned_char;
     let mut texts = Vec::new();
     let mut paths = Vec::new();
     for u in units {
@@ -70,16 +92,17 @@ pub fn load_units(
         {
             return Err(at_start("no such file".into()));
         }
-        let text = parse::preprocess(
-            &u.path,
-            model == DataModel::Ilp32,
-            &u.flags,
-            u.dir.as_deref(),
-        )
-        .map_err(|m| {
-            cpp_error(&name, &m)
-                .unwrap_or_else(|| at_start(format!("the C preprocessor failed: {m}")))
-        })?;
+        let flags: Vec<String> = unsigned_char
+            .then(|| "-funsigned-char".to_string())
+            .into_iter()
+            .chain(u.flags.iter().cloned())
+            .collect();
+        let text = parse::preprocess(&u.path, model == DataModel::Ilp32, &flags, u.dir.as_deref())
+            .map_err(|m| {
+                let e = cpp_error(&name, &m)
+                    .unwrap_or_else(|| at_start(format!("the C preprocessor failed: {m}")));
+                target_hint(e, &m, u, model, unsigned_char)
+            })?;
         texts.push(text);
         paths.push(name);
     }
@@ -92,9 +115,100 @@ pub fn load_units(
         units: lower::Units {
             starts,
             undefined_nondet,
+            unsigned_char,
+            arm_eabi: abi.arm_eabi,
         },
         paths,
     })
+}
+
+/// A `cpp` failure on an `#error` directive: the word-size checks of generated code
+/// (Embedded Coder's `<model>_private.h`: `#if ( ULONG_MAX != (0xFFFFFFFFUL) ) || ( LONG_MAX
+/// != (0x7FFFFFFFL) )` / `#error Code was generated for compiler with different sized
+/// ulong/long...`; TargetLink's and hand-written checks of `CHAR_MIN`, `INT_MAX`...) fail
+/// under the wrong data model. The unit is preprocessed again under the other targets; the
+/// first that passes is named in the error (`--data-model`/`--target`).
+fn target_hint(
+    mut e: CError,
+    stderr: &str,
+    u: &inputs::UnitInput,
+    model: DataModel,
+    unsigned_char: bool,
+) -> CError {
+    if !stderr.contains("#error") {
+        return e;
+    }
+    let other = match model {
+        DataModel::Lp64 => DataModel::Ilp32,
+        DataModel::Ilp32 => DataModel::Lp64,
+    };
+    let option = |m: DataModel, uc: bool| match (m, uc) {
+        (DataModel::Lp64, false) => Some("--data-model lp64 (or --target x86_64)"),
+        (DataModel::Ilp32, false) => Some(
+            "--data-model ilp32 (or --target i386; --target arm32 where plain `char` is unsigned)",
+        ),
+        (DataModel::Ilp32, true) => Some("--target arm32"),
+        // no preset has a 64-bit `long` and an unsigned plain `char`
+        (DataModel::Lp64, true) => None,
+    };
+    let passes = |m: DataModel, uc: bool| {
+        let flags: Vec<String> = uc
+            .then(|| "-funsigned-char".to_string())
+            .into_iter()
+            .chain(u.flags.iter().cloned())
+            .collect();
+        parse::preprocess(&u.path, m == DataModel::Ilp32, &flags, u.dir.as_deref()).is_ok()
+    };
+    let long_is = |m: DataModel| match m {
+        DataModel::Ilp32 => "`long` and pointers are 32 bits",
+        DataModel::Lp64 => "`long` and pointers are 64 bits",
+    };
+    let char_is = |uc: bool| {
+        if uc {
+            "plain `char` is unsigned"
+        } else {
+            "plain `char` is signed"
+        }
+    };
+    // the nearest change first: the data model, the signedness of `char`, both
+    let hint = if passes(other, unsigned_char) {
+        option(other, unsigned_char).map(|o| format!("{}: run with {o}", long_is(other)))
+    } else if passes(model, !unsigned_char) {
+        match option(model, !unsigned_char) {
+            Some(o) => Some(format!("{}: run with {o}", char_is(!unsigned_char))),
+            None if passes(other, !unsigned_char) => option(other, !unsigned_char).map(|o| {
+                format!(
+                    "{} (a preset with that exists only for 32-bit targets): run with {o}",
+                    char_is(!unsigned_char)
+                )
+            }),
+            None => None,
+        }
+    } else if passes(other, !unsigned_char) {
+        option(other, !unsigned_char).map(|o| {
+            format!(
+                "{} and {}: run with {o}",
+                long_is(other),
+                char_is(!unsigned_char)
+            )
+        })
+    } else {
+        None
+    };
+    if let Some(h) = hint {
+        e.msg = format!(
+            "{}; the code was generated for a target where {h} (it preprocesses cleanly there)",
+            e.msg
+        );
+        return e;
+    }
+    if stderr.contains("different sized") {
+        e.msg = format!(
+            "{}; this is a word-size check of generated code, and no other data model (--data-model lp64|ilp32, --target x86_64|i386|arm32) preprocesses cleanly either",
+            e.msg
+        );
+    }
+    e
 }
 
 /// The first `FILE:LINE:COL: [fatal ]error: message` line of `cpp`'s standard error, as an
@@ -144,6 +258,14 @@ pub fn lower_fn(
     match r {
         Ok(x) => x.map(|mut cfg| {
             cfg.entry_end = entry_end(f, entry);
+            cfg.unsigned_char = f.units.unsigned_char;
+            cfg.arm_eabi = f.units.arm_eabi;
+            if cfg.unsigned_char {
+                cfg.assumptions.push(
+                    "plain `char` is unsigned (--target arm32; the replay is built with gcc -funsigned-char)"
+                        .into(),
+                );
+            }
             cfg
         }),
         Err(_) => Err(f

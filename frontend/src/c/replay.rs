@@ -133,7 +133,21 @@ const NONDET_TYPES: &[(&str, &str)] = &[
 /// arithmetic as on x86-64), when gcc can build 32-bit programs (`gcc-multilib`, installed
 /// by `scripts/setup.sh`). Without it, an ILP32 program whose meaning depends on the data
 /// model cannot be replayed; one that does not is replayed as a 64-bit program.
-fn model_flags(lp64: bool, cfg: &Cfg) -> Result<&'static [&'static str], String> {
+///
+/// A target whose plain `char` is unsigned (`--target arm32`) adds `-funsigned-char`, the ARM
+/// EABI layout (8-byte scalars aligned to 8 in structs) `-malign-double`.
+fn model_flags(lp64: bool, cfg: &Cfg) -> Result<Vec<&'static str>, String> {
+    let mut f = model_flags_m32(lp64, cfg)?.to_vec();
+    if cfg.unsigned_char {
+        f.push("-funsigned-char");
+    }
+    if cfg.arm_eabi {
+        f.push("-malign-double");
+    }
+    Ok(f)
+}
+
+fn model_flags_m32(lp64: bool, cfg: &Cfg) -> Result<&'static [&'static str], String> {
     static M32: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     if lp64 {
         return Ok(&[]);
@@ -314,7 +328,7 @@ pub fn replay(
         &h,
         &undefined_stubs(cfg),
         cover,
-        mflags,
+        &mflags,
     );
     let _ = std::fs::remove_dir_all(&dir);
     r
@@ -754,13 +768,13 @@ fn nondet_name(t: Ty) -> &'static str {
 }
 
 /// The type of a value the harness logged under a nondet name.
-fn logged_ty(name: &str, lp64: bool) -> Option<Ty> {
+fn logged_ty(name: &str, lp64: bool, unsigned_char: bool) -> Option<Ty> {
     let int = |bits: u8, signed: bool| Some(Ty::Int { bits, signed });
     match name {
         "float" => Some(Ty::F32),
         "double" => Some(Ty::F64),
         "bool" => Some(Ty::Bool),
-        "char" => int(8, true),
+        "char" => int(8, !unsigned_char),
         "uchar" => int(8, false),
         "short" => int(16, true),
         "ushort" => int(16, false),
@@ -1055,6 +1069,8 @@ double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d
 /// One instrumented build of [`observe`]: the program text and, for the sanitizer build,
 /// where each undefined-behaviour goal's operator may be reported.
 struct ObserveBuild {
+    /// plain `char` is unsigned (the harness logs `char` inputs as unsigned values)
+    unsigned_char: bool,
     exe: PathBuf,
     /// (file, line, column) → (index into `goals`, kind, span length) of the goals whose
     /// span covers that position of the compiled text
@@ -1238,6 +1254,7 @@ fn observe_build(
             Err(format!("gcc could not build the replay: {first}"))
         }
         Ok(_) => Ok(ObserveBuild {
+            unsigned_char: cfg.unsigned_char,
             exe,
             ub_at,
             ub_stmt,
@@ -1500,7 +1517,10 @@ fn parse_run(b: &ObserveBuild, feed: &Feed, errp: &std::path::Path, lp64: bool) 
             let (Some(n), Some(x)) = (it.next(), it.next()) else {
                 continue;
             };
-            let (Some(t), Ok(raw)) = (logged_ty(n, lp64), u64::from_str_radix(x, 16)) else {
+            let (Some(t), Ok(raw)) = (
+                logged_ty(n, lp64, b.unsigned_char),
+                u64::from_str_radix(x, 16),
+            ) else {
                 continue;
             };
             inputs.push(logged_value(t, raw));
@@ -1588,7 +1608,7 @@ pub fn observe_with(
         if which.is_empty() {
             continue;
         }
-        match observe_build(&dir, text, cfg, goals, which, sanitize, &harness, mflags) {
+        match observe_build(&dir, text, cfg, goals, which, sanitize, &harness, &mflags) {
             Ok(b) => builds.push(b),
             Err(e) => failure = Some(e),
         }
