@@ -229,20 +229,37 @@ fn cpp_error(unit: &str, stderr: &str) -> Option<CError> {
     })
 }
 
-/// Names of the functions defined in the file, in order.
+/// Names of the functions defined in the file, in order (not those a system header defines,
+/// such as glibc's `static inline __bswap_16` in `<stdlib.h>`: they are not the program's).
 pub fn functions(f: &CFile) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     f.unit
         .0
         .iter()
         .filter_map(|d| match &d.node {
-            lang_c::ast::ExternalDeclaration::FunctionDefinition(fd) => {
+            lang_c::ast::ExternalDeclaration::FunctionDefinition(fd)
+                if !in_system_header(&f.source.text, fd.span.start) =>
+            {
                 lower::declarator_name(&fd.node.declarator.node)
             }
             _ => None,
         })
         .filter(|n| seen.insert(n.clone()))
         .collect()
+}
+
+/// Is byte `off` of the preprocessed text in a system header? The last line marker before it
+/// (`# LINE "FILE" FLAGS`) carries flag 3 (cpp marks the headers of system directories so).
+fn in_system_header(text: &str, off: usize) -> bool {
+    let Some(before) = text.get(..off) else {
+        return false;
+    };
+    before
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("# ") && l.contains('"'))
+        .and_then(|l| l.rsplit_once('"'))
+        .is_some_and(|(_, flags)| flags.split_whitespace().any(|x| x == "3"))
 }
 
 /// Lowers function `entry` (never panics: a panic is an internal error).
