@@ -69,6 +69,19 @@ impl DataModelArg {
     }
 }
 
+/// `--target` for C files: a data model and the signedness of plain `char`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TargetArg {
+    /// LP64, plain `char` signed (the default; as `--data-model lp64`)
+    #[value(name = "x86_64", alias = "x86-64")]
+    X86_64,
+    /// ILP32, plain `char` signed (as `--data-model ilp32`)
+    I386,
+    /// ILP32, plain `char` unsigned, `double` and 64-bit integers aligned to 8 in structs
+    /// (ARM EABI); replayed with `gcc -m32 -funsigned-char -malign-double`
+    Arm32,
+}
+
 /// `--undefined-functions`: what a call of a function no input file defines means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum UndefinedArg {
@@ -101,6 +114,12 @@ pub struct CInputArgs {
     /// nondeterministic value of its return type (`nondet`).
     #[arg(long, value_enum, default_value = "error")]
     pub undefined_functions: UndefinedArg,
+    /// C: the target: `x86_64` (LP64, signed `char`), `i386` (ILP32, signed `char`) or
+    /// `arm32` (ILP32, unsigned `char`, `double` and 64-bit integers aligned to 8 in structs,
+    /// as on ARM EABI; replayed with gcc -m32 -funsigned-char -malign-double). Instead of
+    /// --data-model.
+    #[arg(long, value_enum, conflicts_with = "data_model")]
+    pub target: Option<TargetArg>,
 }
 
 impl CInputArgs {
@@ -113,6 +132,17 @@ impl CInputArgs {
             include_files: self.include.clone(),
             compile_commands: self.compile_commands.clone(),
             undefined_nondet: self.undefined_functions == UndefinedArg::Nondet,
+            unsigned_char: self.target == Some(TargetArg::Arm32),
+            arm_eabi: self.target == Some(TargetArg::Arm32),
+        }
+    }
+
+    /// The data model: `--target`'s, else `--data-model`'s.
+    fn model(&self, data_model: DataModelArg) -> crate::c::DataModel {
+        match self.target {
+            Some(TargetArg::X86_64) => crate::c::DataModel::Lp64,
+            Some(TargetArg::I386 | TargetArg::Arm32) => crate::c::DataModel::Ilp32,
+            None => data_model.model(),
         }
     }
 }
@@ -368,7 +398,7 @@ where
             crate::c::cmd::deadcode(
                 &c_input.options(&files),
                 function.as_deref(),
-                data_model.model(),
+                c_input.model(data_model),
                 &ts_opts,
                 Duration::from_secs_f64(timeout),
                 jobs,
@@ -479,7 +509,7 @@ where
             if is_c {
                 return crate::c::cmd::solve(
                     &c_input.options(&files),
-                    data_model.model(),
+                    c_input.model(data_model),
                     &ts_opts,
                     witness.as_deref(),
                     format == Format::Json,

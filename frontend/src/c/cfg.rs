@@ -424,6 +424,15 @@ pub struct Cfg {
     pub lowered_fns: Vec<String>,
     /// the names of the `static` file-scope variables (writable only by their unit)
     pub file_statics: Vec<String>,
+    /// the byte offset (in the concatenated preprocessed text) just after the analysed
+    /// function's definition: the replay inserts a trampoline there that the harness calls
+    /// (so a `static` entry function, or one whose name a system header declares otherwise,
+    /// can be called from the harness's translation unit)
+    pub entry_end: Option<usize>,
+    /// plain `char` is unsigned (`--target arm32`): the replay builds with `-funsigned-char`
+    pub unsigned_char: bool,
+    /// ARM EABI layout (`--target arm32`): the replay builds with `-malign-double`
+    pub arm_eabi: bool,
 }
 
 /// A scalar cell of a file-scope variable.

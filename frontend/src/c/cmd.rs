@@ -167,6 +167,7 @@ pub fn deadcode(
             }
         }
     }
+    let all = super::merge_file_scope(all);
     let count = |s: &str| all.iter().filter(|l| l.status == s).count();
     let (dead, reach, unk) = (count("DEAD"), count("REACHABLE"), count("UNKNOWN"));
     if json_out {
@@ -345,7 +346,11 @@ fn load(
             return None;
         }
     };
-    match super::load_units(&units, model, input.undefined_nondet) {
+    let abi = super::Abi {
+        unsigned_char: input.unsigned_char,
+        arm_eabi: input.arm_eabi,
+    };
+    match super::load_units_for(&units, model, abi, input.undefined_nondet) {
         Ok(f) => Some(f),
         Err(e) => {
             let _ = writeln!(err, "{e}");

@@ -27,6 +27,10 @@ pub struct InputOptions {
     pub compile_commands: Option<PathBuf>,
     /// `--undefined-functions nondet`
     pub undefined_nondet: bool,
+    /// plain `char` is unsigned (`--target arm32`)
+    pub unsigned_char: bool,
+    /// ARM EABI layout: 8-byte scalars aligned to 8 in structs (`--target arm32`)
+    pub arm_eabi: bool,
 }
 
 impl InputOptions {

@@ -315,10 +315,15 @@ impl<'a> Lowerer<'a> {
         } else {
             32
         };
-        let _ = signed;
+        // plain `char` (neither `signed` nor `unsigned`) is signed on x86, unsigned on ARM
+        let plain_char = chr && !signed && !unsigned;
         Ok(CType::S(Ty::Int {
             bits,
-            signed: !unsigned,
+            signed: if plain_char {
+                !self.tu.unsigned_char()
+            } else {
+                !unsigned
+            },
         }))
     }
 
@@ -597,7 +602,7 @@ impl<'a> Lowerer<'a> {
             cfg: Cfg::default(),
             typedefs: vec![HashMap::new()],
             tags: vec![HashMap::new()],
-            layouts: Layouts::new(model),
+            layouts: Layouts::for_target(model, units.arm_eabi),
             objects: Vec::new(),
             var_obj: HashMap::new(),
             exposed: Default::default(),
@@ -877,6 +882,8 @@ impl<'a> Lowerer<'a> {
                 "object layout as gcc's on {}: little-endian, its sizes and alignment",
                 match self.model {
                     DataModel::Lp64 => "x86-64 (LP64)",
+                    DataModel::Ilp32 if self.layouts.align8 =>
+                        "ARM EABI (ILP32, `double` and 64-bit integers aligned to 8; replayed as i386 with `-m32 -malign-double`)",
                     DataModel::Ilp32 => "i386 with SSE2 (ILP32, `-m32`)",
                 }
             ));
@@ -4850,7 +4857,7 @@ impl<'a> Lowerer<'a> {
             "float" => Some(Ty::F32),
             "double" => Some(Ty::F64),
             "bool" | "_Bool" => Some(Ty::Bool),
-            "char" => i(8, true),
+            "char" => i(8, !self.tu.unsigned_char()),
             "uchar" | "unsigned_char" => i(8, false),
             "short" => i(16, true),
             "ushort" | "unsigned_short" => i(16, false),

@@ -138,6 +138,9 @@ pub struct Object {
 pub struct Layouts {
     pub model: DataModel,
     pub records: Vec<Record>,
+    /// 8-byte scalars are aligned to 8 in ILP32 too (ARM EABI, `--target arm32`; the replay
+    /// builds with `gcc -m32 -malign-double`)
+    pub align8: bool,
 }
 
 impl Layouts {
@@ -145,6 +148,16 @@ impl Layouts {
         Layouts {
             model,
             records: Vec::new(),
+            align8: false,
+        }
+    }
+
+    /// The layout rules of a target: ARM EABI (`arm_eabi`) aligns `double` and the 64-bit
+    /// integers to 8 bytes inside structs, i386 to 4.
+    pub fn for_target(model: DataModel, arm_eabi: bool) -> Layouts {
+        Layouts {
+            align8: arm_eabi,
+            ..Layouts::new(model)
         }
     }
 
@@ -164,12 +177,13 @@ impl Layouts {
     }
 
     /// Alignment inside structs. x86-64 (LP64): the size; i386 (`gcc -m32`, the replay
-    /// compiler of ILP32): 8-byte scalars are aligned to 4.
+    /// compiler of ILP32): 8-byte scalars are aligned to 4; ARM EABI (`--target arm32`,
+    /// replayed with `gcc -m32 -malign-double`): the size.
     fn scalar_align(&self, t: Ty) -> usize {
         let s = Self::scalar_size(t);
         match self.model {
-            DataModel::Ilp32 => s.min(4),
-            DataModel::Lp64 => s,
+            DataModel::Ilp32 if !self.align8 => s.min(4),
+            DataModel::Ilp32 | DataModel::Lp64 => s,
         }
     }
 

@@ -50,6 +50,28 @@ pub fn load_units(
     model: DataModel,
     undefined_nondet: bool,
 ) -> Result<CFile, CError> {
+    load_units_for(units, model, Abi::default(), undefined_nondet)
+}
+
+/// What a `--target` changes besides the data model (all off: x86-64 and i386).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Abi {
+    /// plain `char` is unsigned: `cpp -funsigned-char` (so `CHAR_MIN` and
+    /// `__CHAR_UNSIGNED__` match), the lowering's `char`, the replay's `-funsigned-char`
+    pub unsigned_char: bool,
+    /// ARM EABI layout: `double` and 64-bit integers aligned to 8 inside structs (the
+    /// replay's `-malign-double`)
+    pub arm_eabi: bool,
+}
+
+/// [`load_units`] for a target ([`Abi`]: `--target arm32`).
+pub fn load_units_for(
+    units: &[inputs::UnitInput],
+    model: DataModel,
+    abi: Abi,
+    undefined_nondet: bool,
+) -> Result<CFile, CError> {
+    let unsigned_char = abi.unsigned_char;
     let mut texts = Vec::new();
     let mut paths = Vec::new();
     for u in units {
@@ -71,16 +93,17 @@ pub fn load_units(
         {
             return Err(at_start("no such file".into()));
         }
-        let text = parse::preprocess(
-            &u.path,
-            model == DataModel::Ilp32,
-            &u.flags,
-            u.dir.as_deref(),
-        )
-        .map_err(|m| {
-            cpp_error(&name, &m)
-                .unwrap_or_else(|| at_start(format!("the C preprocessor failed: {m}")))
-        })?;
+        let flags: Vec<String> = unsigned_char
+            .then(|| "-funsigned-char".to_string())
+            .into_iter()
+            .chain(u.flags.iter().cloned())
+            .collect();
+        let text = parse::preprocess(&u.path, model == DataModel::Ilp32, &flags, u.dir.as_deref())
+            .map_err(|m| {
+                let e = cpp_error(&name, &m)
+                    .unwrap_or_else(|| at_start(format!("the C preprocessor failed: {m}")));
+                target_hint(e, &m, u, model, unsigned_char)
+            })?;
         texts.push(text);
         paths.push(name);
     }
@@ -93,9 +116,100 @@ pub fn load_units(
         units: lower::Units {
             starts,
             undefined_nondet,
+            unsigned_char,
+            arm_eabi: abi.arm_eabi,
         },
         paths,
     })
+}
+
+/// A `cpp` failure on an `#error` directive: the word-size checks of generated code
+/// (Embedded Coder's `<model>_private.h`: `#if ( ULONG_MAX != (0xFFFFFFFFUL) ) || ( LONG_MAX
+/// != (0x7FFFFFFFL) )` / `#error Code was generated for compiler with different sized
+/// ulong/long...`; TargetLink's and hand-written checks of `CHAR_MIN`, `INT_MAX`...) fail
+/// under the wrong data model. The unit is preprocessed again under the other targets; the
+/// first that passes is named in the error (`--data-model`/`--target`).
+fn target_hint(
+    mut e: CError,
+    stderr: &str,
+    u: &inputs::UnitInput,
+    model: DataModel,
+    unsigned_char: bool,
+) -> CError {
+    if !stderr.contains("#error") {
+        return e;
+    }
+    let other = match model {
+        DataModel::Lp64 => DataModel::Ilp32,
+        DataModel::Ilp32 => DataModel::Lp64,
+    };
+    let option = |m: DataModel, uc: bool| match (m, uc) {
+        (DataModel::Lp64, false) => Some("--data-model lp64 (or --target x86_64)"),
+        (DataModel::Ilp32, false) => Some(
+            "--data-model ilp32 (or --target i386; --target arm32 where plain `char` is unsigned)",
+        ),
+        (DataModel::Ilp32, true) => Some("--target arm32"),
+        // no preset has a 64-bit `long` and an unsigned plain `char`
+        (DataModel::Lp64, true) => None,
+    };
+    let passes = |m: DataModel, uc: bool| {
+        let flags: Vec<String> = uc
+            .then(|| "-funsigned-char".to_string())
+            .into_iter()
+            .chain(u.flags.iter().cloned())
+            .collect();
+        parse::preprocess(&u.path, m == DataModel::Ilp32, &flags, u.dir.as_deref()).is_ok()
+    };
+    let long_is = |m: DataModel| match m {
+        DataModel::Ilp32 => "`long` and pointers are 32 bits",
+        DataModel::Lp64 => "`long` and pointers are 64 bits",
+    };
+    let char_is = |uc: bool| {
+        if uc {
+            "plain `char` is unsigned"
+        } else {
+            "plain `char` is signed"
+        }
+    };
+    // the nearest change first: the data model, the signedness of `char`, both
+    let hint = if passes(other, unsigned_char) {
+        option(other, unsigned_char).map(|o| format!("{}: run with {o}", long_is(other)))
+    } else if passes(model, !unsigned_char) {
+        match option(model, !unsigned_char) {
+            Some(o) => Some(format!("{}: run with {o}", char_is(!unsigned_char))),
+            None if passes(other, !unsigned_char) => option(other, !unsigned_char).map(|o| {
+                format!(
+                    "{} (a preset with that exists only for 32-bit targets): run with {o}",
+                    char_is(!unsigned_char)
+                )
+            }),
+            None => None,
+        }
+    } else if passes(other, !unsigned_char) {
+        option(other, !unsigned_char).map(|o| {
+            format!(
+                "{} and {}: run with {o}",
+                long_is(other),
+                char_is(!unsigned_char)
+            )
+        })
+    } else {
+        None
+    };
+    if let Some(h) = hint {
+        e.msg = format!(
+            "{}; the code was generated for a target where {h} (it preprocesses cleanly there)",
+            e.msg
+        );
+        return e;
+    }
+    if stderr.contains("different sized") {
+        e.msg = format!(
+            "{}; this is a word-size check of generated code, and no other data model (--data-model lp64|ilp32, --target x86_64|i386|arm32) preprocesses cleanly either",
+            e.msg
+        );
+    }
+    e
 }
 
 /// The first `FILE:LINE:COL: [fatal ]error: message` line of `cpp`'s standard error, as an
@@ -116,20 +230,37 @@ fn cpp_error(unit: &str, stderr: &str) -> Option<CError> {
     })
 }
 
-/// Names of the functions defined in the file, in order.
+/// Names of the functions defined in the file, in order (not those a system header defines,
+/// such as glibc's `static inline __bswap_16` in `<stdlib.h>`: they are not the program's).
 pub fn functions(f: &CFile) -> Vec<String> {
     let mut seen = std::collections::HashSet::new();
     f.unit
         .0
         .iter()
         .filter_map(|d| match &d.node {
-            lang_c::ast::ExternalDeclaration::FunctionDefinition(fd) => {
+            lang_c::ast::ExternalDeclaration::FunctionDefinition(fd)
+                if !in_system_header(&f.source.text, fd.span.start) =>
+            {
                 lower::declarator_name(&fd.node.declarator.node)
             }
             _ => None,
         })
         .filter(|n| seen.insert(n.clone()))
         .collect()
+}
+
+/// Is byte `off` of the preprocessed text in a system header? The last line marker before it
+/// (`# LINE "FILE" FLAGS`) carries flag 3 (cpp marks the headers of system directories so).
+fn in_system_header(text: &str, off: usize) -> bool {
+    let Some(before) = text.get(..off) else {
+        return false;
+    };
+    before
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("# ") && l.contains('"'))
+        .and_then(|l| l.rsplit_once('"'))
+        .is_some_and(|(_, flags)| flags.split_whitespace().any(|x| x == "3"))
 }
 
 /// Lowers function `entry` (never panics: a panic is an internal error).
@@ -163,10 +294,56 @@ pub fn lower_with(
         )
     }));
     match r {
-        Ok(x) => x,
+        Ok(x) => x.map(|mut cfg| {
+            cfg.entry_end = entry_end(f, entry);
+            cfg.unsigned_char = f.units.unsigned_char;
+            cfg.arm_eabi = f.units.arm_eabi;
+            if cfg.unsigned_char {
+                cfg.assumptions.push(
+                    "plain `char` is unsigned (--target arm32; the replay is built with gcc -funsigned-char)"
+                        .into(),
+                );
+            }
+            cfg
+        }),
         Err(_) => Err(f
             .source
             .err(0, "internal error while translating the C program")),
+    }
+}
+
+/// The end of the entry function's definition in the concatenated text (the replay's
+/// trampoline goes there): the one definition of that name, or the one without `static` if
+/// several units define it.
+fn entry_end(f: &CFile, entry: &str) -> Option<usize> {
+    use lang_c::ast::{DeclarationSpecifier, ExternalDeclaration, StorageClassSpecifier};
+    let defs: Vec<&lang_c::span::Node<lang_c::ast::FunctionDefinition>> = f
+        .unit
+        .0
+        .iter()
+        .filter_map(|d| match &d.node {
+            ExternalDeclaration::FunctionDefinition(fd)
+                if lower::declarator_name(&fd.node.declarator.node).as_deref() == Some(entry) =>
+            {
+                Some(fd)
+            }
+            _ => None,
+        })
+        .collect();
+    let is_static = |fd: &lang_c::span::Node<lang_c::ast::FunctionDefinition>| {
+        fd.node.specifiers.iter().any(|s| {
+            matches!(&s.node, DeclarationSpecifier::StorageClass(c)
+                if c.node == StorageClassSpecifier::Static)
+        })
+    };
+    let pick: Vec<_> = if defs.len() > 1 {
+        defs.into_iter().filter(|d| !is_static(d)).collect()
+    } else {
+        defs
+    };
+    match pick.as_slice() {
+        [one] => Some(one.span.end),
+        _ => None,
     }
 }
 
@@ -523,7 +700,10 @@ pub fn deadcode(
     // concrete runs first: the compiled program on all-zero and pseudo-random inputs, every
     // goal observed; each goal a run reaches is REACHABLE with that run's inputs (the run
     // is the confirmation), only the others go to the engines
-    if m > 0 && std::env::var_os("ICPIC3_NO_CONCRETE_RUNS").is_none() {
+    // (skipped, with its gcc builds, when every goal lies outside the functions: file-scope
+    // goals only, which another analysed function's run covers as well)
+    let own_goals = cfg.goals.iter().any(|g| !g.function.is_empty());
+    if m > 0 && own_goals && std::env::var_os("ICPIC3_NO_CONCRETE_RUNS").is_none() {
         let all: Vec<usize> = (0..n).collect();
         let rep_of: Vec<usize> = {
             let mut r = vec![0; n];
@@ -868,6 +1048,60 @@ fn shorten_test_cases(
             }
         }
     }
+}
+
+/// The function name reported for goals outside every function (global initializers, the
+/// constant expressions of file-scope declarations).
+pub const FILE_SCOPE: &str = "<file scope>";
+
+/// Several analysed functions' reports concatenated: a goal outside every function (a global
+/// initializer's, a file-scope declaration's) is in each function's program and was answered
+/// once per function; it is reported once, as function [`FILE_SCOPE`], at its first place.
+/// That code runs the same way before every entry function, so one analysis's answer holds
+/// for all: REACHABLE if some analysis confirmed a run that reaches it, else DEAD if some
+/// proved it unreachable (REACHABLE and DEAD together would be an internal inconsistency:
+/// UNKNOWN), else UNKNOWN. Goals inside functions are kept per analysed function.
+pub fn merge_file_scope(lines: Vec<DeadcodeLine>) -> Vec<DeadcodeLine> {
+    let mut out: Vec<DeadcodeLine> = Vec::new();
+    // per merged goal: its index in `out` and the statuses seen
+    // per merged goal: its key, its index in `out`, whether two answers contradicted
+    let mut seen: Vec<((parse::Pos, GoalKind), usize, bool)> = Vec::new();
+    for mut l in lines {
+        if !l.function.is_empty() {
+            out.push(l);
+            continue;
+        }
+        l.function = FILE_SCOPE.to_string();
+        let key = (l.pos.clone(), l.kind);
+        let Some(k) = seen.iter().position(|x| x.0 == key) else {
+            seen.push((key, out.len(), false));
+            out.push(l);
+            continue;
+        };
+        let (_, i, clash) = &mut seen[k];
+        let prev = &mut out[*i];
+        if *clash {
+            continue;
+        }
+        match (prev.status, l.status) {
+            ("REACHABLE", "DEAD") | ("DEAD", "REACHABLE") => {
+                let (r, d) = if prev.status == "REACHABLE" {
+                    (prev.detail.clone(), l.detail.clone())
+                } else {
+                    (l.detail.clone(), prev.detail.clone())
+                };
+                *clash = true;
+                prev.status = "UNKNOWN";
+                prev.detail = format!(
+                    "internal inconsistency: {d} in one analysed function's program, but reached {r} in another's"
+                );
+                prev.inputs.clear();
+            }
+            ("UNKNOWN", "REACHABLE" | "DEAD") => *prev = l,
+            _ => {}
+        }
+    }
+    out
 }
 
 /// Concrete runs of the `deadcode` prepass (seed 0: every input 0; then pseudo-random).

@@ -135,7 +135,21 @@ const NONDET_TYPES: &[(&str, &str)] = &[
 /// arithmetic as on x86-64), when gcc can build 32-bit programs (`gcc-multilib`, installed
 /// by `scripts/setup.sh`). Without it, an ILP32 program whose meaning depends on the data
 /// model cannot be replayed; one that does not is replayed as a 64-bit program.
-fn model_flags(lp64: bool, cfg: &Cfg) -> Result<&'static [&'static str], String> {
+///
+/// A target whose plain `char` is unsigned (`--target arm32`) adds `-funsigned-char`, the ARM
+/// EABI layout (8-byte scalars aligned to 8 in structs) `-malign-double`.
+fn model_flags(lp64: bool, cfg: &Cfg) -> Result<Vec<&'static str>, String> {
+    let mut f = model_flags_m32(lp64, cfg)?.to_vec();
+    if cfg.unsigned_char {
+        f.push("-funsigned-char");
+    }
+    if cfg.arm_eabi {
+        f.push("-malign-double");
+    }
+    Ok(f)
+}
+
+fn model_flags_m32(lp64: bool, cfg: &Cfg) -> Result<&'static [&'static str], String> {
     static M32: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     if lp64 {
         return Ok(&[]);
@@ -247,6 +261,7 @@ pub fn replay(
             }
         }
     }
+    push_trampoline(&mut ins, cfg);
     ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     let mut prog = text.to_string();
     for (off, _, s) in ins {
@@ -315,7 +330,7 @@ pub fn replay(
         &h,
         &undefined_stubs(cfg),
         cover,
-        mflags,
+        &mflags,
         env_setters(cfg),
     );
     let _ = std::fs::remove_dir_all(&dir);
@@ -433,11 +448,18 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
     // the parameters' C types (a pointer is passed as `void *`: the harness cannot name the
     // program's types, and the ABI passes every data pointer alike)
     let shapes = entry_shapes(cfg);
+    let callee = match cfg.entry_end {
+        Some(_) => trampoline_name(cfg),
+        None => cfg.function.clone(),
+    };
     let _ = writeln!(
         h,
-        "{} {}({});",
-        c_type(cfg.entry_ret),
-        cfg.function,
+        "{} {callee}({});",
+        if cfg.entry_end.is_some() {
+            "void".to_string()
+        } else {
+            c_type(cfg.entry_ret)
+        },
         param_list(&shapes)
     );
     let setters: Vec<&String> = cfg
@@ -476,12 +498,70 @@ fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
         }
         args.push(format!("a{i}"));
     }
-    let _ = writeln!(
-        h,
-        "  {}({});\n  return 0;\n}}",
-        cfg.function,
-        args.join(", ")
-    );
+    let _ = writeln!(h, "  {callee}({});\n  return 0;\n}}", args.join(", "));
+}
+
+/// The name of the trampoline the replay appends to the analysed function's definition.
+fn trampoline_name(cfg: &Cfg) -> String {
+    format!("__icpic3_entry_{}", cfg.function)
+}
+
+/// For an entry function other than `main` whose definition's end is known: a non-`static`
+/// function inserted just after the definition (in the same translation unit, on the same
+/// line) that calls it with its arguments. The harness calls the trampoline, so a `static`
+/// entry function is reachable from the harness's unit, and a name that the harness's
+/// system headers declare with another type (`index`) does not clash. The parameter types
+/// are the harness's (gcc's `__INT32_TYPE__`... are `<stdint.h>`'s types; pointers are
+/// `void *`), converted implicitly to the function's parameter types at the call.
+fn push_trampoline(ins: &mut Vec<(usize, (u8, usize, u8), String)>, cfg: &Cfg) {
+    use super::cfg::ParamShape;
+    let Some(end) = cfg.entry_end else {
+        return;
+    };
+    if cfg.function == "main" {
+        return;
+    }
+    let shapes: Vec<ParamShape> = if cfg.entry_shapes.len() == cfg.entry_params.len() {
+        cfg.entry_shapes.clone()
+    } else {
+        cfg.entry_params
+            .iter()
+            .map(|t| ParamShape::Scalar(*t))
+            .collect()
+    };
+    let ty = |t: Ty| -> String {
+        match t {
+            Ty::Int { bits, signed } => {
+                format!("__{}INT{bits}_TYPE__", if signed { "" } else { "U" })
+            }
+            t => c_type(t),
+        }
+    };
+    let params: Vec<String> = shapes
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s {
+            ParamShape::Scalar(t) => format!("{} a{i}", ty(*t)),
+            _ => format!("void *a{i}"),
+        })
+        .collect();
+    let args: Vec<String> = (0..shapes.len()).map(|i| format!("a{i}")).collect();
+    // after every other insertion at this offset (the largest key goes in last: leftmost)
+    ins.push((
+        end,
+        (2, 0, 0),
+        format!(
+            " void {}({}) {{ (void){}({}); }}",
+            trampoline_name(cfg),
+            if params.is_empty() {
+                "void".to_string()
+            } else {
+                params.join(", ")
+            },
+            cfg.function,
+            args.join(", ")
+        ),
+    ));
 }
 
 /// The analysed function's parameters as the harness builds them.
@@ -551,13 +631,12 @@ const MAX_STEPS: u64 = 10_000_000;
 /// then a loop of inputs and step calls.
 fn push_env_main(h: &mut String, cfg: &Cfg, env: &EnvHarness, arg: &dyn Fn(Ty) -> String) {
     let shapes = entry_shapes(cfg);
-    let _ = writeln!(
-        h,
-        "{} {}({});",
-        c_type(cfg.entry_ret),
-        env.step,
-        param_list(&shapes)
-    );
+    // through the trampoline when there is one (a `static` step function)
+    let (ret, step) = match cfg.entry_end {
+        Some(_) if cfg.function == env.step => ("void".to_string(), trampoline_name(cfg)),
+        _ => (c_type(cfg.entry_ret), env.step.clone()),
+    };
+    let _ = writeln!(h, "{ret} {step}({});", param_list(&shapes));
     if let Some(init) = &env.init {
         let ps: Vec<String> = env
             .init_args
@@ -639,12 +718,7 @@ fn push_env_main(h: &mut String, cfg: &Cfg, env: &EnvHarness, arg: &dyn Fn(Ty) -
             }
         }
     }
-    let _ = writeln!(
-        h,
-        "    {}({});\n  }}\n  return 0;\n}}",
-        env.step,
-        args.join(", ")
-    );
+    let _ = writeln!(h, "    {step}({});\n  }}\n  return 0;\n}}", args.join(", "));
 }
 
 fn compile_and_run(
@@ -856,13 +930,13 @@ fn nondet_name(t: Ty) -> &'static str {
 }
 
 /// The type of a value the harness logged under a nondet name.
-fn logged_ty(name: &str, lp64: bool) -> Option<Ty> {
+fn logged_ty(name: &str, lp64: bool, unsigned_char: bool) -> Option<Ty> {
     let int = |bits: u8, signed: bool| Some(Ty::Int { bits, signed });
     match name {
         "float" => Some(Ty::F32),
         "double" => Some(Ty::F64),
         "bool" => Some(Ty::Bool),
-        "char" => int(8, true),
+        "char" => int(8, !unsigned_char),
         "uchar" => int(8, false),
         "short" => int(16, true),
         "ushort" => int(16, false),
@@ -1157,6 +1231,8 @@ double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d
 /// One instrumented build of [`observe`]: the program text and, for the sanitizer build,
 /// where each undefined-behaviour goal's operator may be reported.
 struct ObserveBuild {
+    /// plain `char` is unsigned (the harness logs `char` inputs as unsigned values)
+    unsigned_char: bool,
     exe: PathBuf,
     /// (file, line, column) → (index into `goals`, kind, span length) of the goals whose
     /// span covers that position of the compiled text
@@ -1250,6 +1326,7 @@ fn observe_build(
             _ => {}
         }
     }
+    push_trampoline(&mut ins, cfg);
     ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     let mut prog = text.to_string();
     for (off, _, s) in &ins {
@@ -1340,6 +1417,7 @@ fn observe_build(
             Err(format!("gcc could not build the replay: {first}"))
         }
         Ok(_) => Ok(ObserveBuild {
+            unsigned_char: cfg.unsigned_char,
             exe,
             ub_at,
             ub_stmt,
@@ -1602,7 +1680,10 @@ fn parse_run(b: &ObserveBuild, feed: &Feed, errp: &std::path::Path, lp64: bool) 
             let (Some(n), Some(x)) = (it.next(), it.next()) else {
                 continue;
             };
-            let (Some(t), Ok(raw)) = (logged_ty(n, lp64), u64::from_str_radix(x, 16)) else {
+            let (Some(t), Ok(raw)) = (
+                logged_ty(n, lp64, b.unsigned_char),
+                u64::from_str_radix(x, 16),
+            ) else {
                 continue;
             };
             inputs.push(logged_value(t, raw));
@@ -1690,7 +1771,7 @@ pub fn observe_with(
         if which.is_empty() {
             continue;
         }
-        match observe_build(&dir, text, cfg, goals, which, sanitize, &harness, mflags) {
+        match observe_build(&dir, text, cfg, goals, which, sanitize, &harness, &mflags) {
             Ok(b) => builds.push(b),
             Err(e) => failure = Some(e),
         }

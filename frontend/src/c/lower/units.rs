@@ -18,6 +18,10 @@ pub struct Units {
     pub starts: Vec<usize>,
     /// a call of a function defined in no unit returns a nondeterministic value
     pub undefined_nondet: bool,
+    /// plain `char` is unsigned (`--target arm32`, gcc's `-funsigned-char`)
+    pub unsigned_char: bool,
+    /// ARM EABI layout: `double` and 64-bit integers aligned to 8 in structs (`--target arm32`)
+    pub arm_eabi: bool,
 }
 
 type Proto<'a> = (&'a Node<Declaration>, &'a Node<InitDeclarator>);
@@ -25,6 +29,7 @@ type Proto<'a> = (&'a Node<Declaration>, &'a Node<InitDeclarator>);
 pub(super) struct TuState<'a> {
     starts: Vec<usize>,
     undefined_nondet: bool,
+    unsigned_char: bool,
     /// the unit whose file scope is in the lowerer's `scopes[0]`, `typedefs[0]`, `functions`
     cur: usize,
     /// the file scopes of the other units (the current unit's slot is empty)
@@ -46,6 +51,7 @@ impl TuState<'_> {
                 u.starts.clone()
             },
             undefined_nondet: u.undefined_nondet,
+            unsigned_char: u.unsigned_char,
             cur: 0,
             scopes: vec![HashMap::new(); n],
             typedefs: vec![HashMap::new(); n],
@@ -58,6 +64,11 @@ impl TuState<'_> {
     /// Do calls of functions defined nowhere return nondeterministic values?
     pub(super) fn undefined_nondet(&self) -> bool {
         self.undefined_nondet
+    }
+
+    /// Is plain `char` unsigned?
+    pub(super) fn unsigned_char(&self) -> bool {
+        self.unsigned_char
     }
 
     /// The unit that holds byte `off` of the concatenated text.
