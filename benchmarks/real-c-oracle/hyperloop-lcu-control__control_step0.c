@@ -1,0 +1,16 @@
+/* hyperloop-lcu-control: step control_step0, init control_initialize (SOURCES.md section 4).
+ * Inputs: control_U.Airgaps_Model[8], control_U.Refz, control_U.I_real_hems[4] (real32_T) */
+#include "oracle.h"
+#include "control.h"
+
+#define A(i) {"control_U.Airgaps_Model[" #i "]", OR_F, &control_U.Airgaps_Model[i], 0, 0.03}
+#define H(i) {"control_U.I_real_hems[" #i "]", OR_F, &control_U.I_real_hems[i], -50, 50}
+static struct or_input INPUTS[] = {
+  A(0), A(1), A(2), A(3), A(4), A(5), A(6), A(7),
+  {"control_U.Refz", OR_F, &control_U.Refz, 0, 0.03},
+  H(0), H(1), H(2), H(3),
+};
+static void setup(void) {}
+static void init(void) { control_initialize(); }
+static void step(void) { control_step0(); }
+ORACLE_MAIN(INPUTS, setup, init, step)
