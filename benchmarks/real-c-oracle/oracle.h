@@ -163,8 +163,13 @@ static void or_assign(struct or_input *in, int n) {
 }
 
 /* ---- the driver's main: the driver defines INPUTS (array), setup(), init(), step() ---- */
+/* names a test-case CSV may hold besides the driver's inputs (state that icpic3 chose to
+ * treat as an input): accepted in --csv replay only, never assigned by the random runs */
+static struct or_input *or_extra;
+static int or_nextra;
 static struct or_input *or_find(struct or_input *in, int n, const char *name) {
   for (int i = 0; i < n; i++) if (!strcmp(in[i].name, name)) return &in[i];
+  for (int i = 0; i < or_nextra; i++) if (!strcmp(or_extra[i].name, name)) return &or_extra[i];
   return 0;
 }
 
@@ -200,6 +205,12 @@ static int or_replay_csv(struct or_input *in, int n, const char *file,
 #define ORACLE_MAIN(INPUTS, setup, init, step)                                        \
   int main(int argc, char **argv) {                                                   \
     int n = (int)(sizeof(INPUTS) / sizeof(INPUTS[0]));                                \
+    if (argc >= 2 && !strcmp(argv[1], "--list")) {                                    \
+      or_seed(0); setup();                                                            \
+      for (int i = 0; i < n; i++) printf("input %s\n", INPUTS[i].name);              \
+      for (int i = 0; i < or_nextra; i++) printf("csv-only %s\n", or_extra[i].name);  \
+      return 0;                                                                       \
+    }                                                                                 \
     if (argc >= 3 && !strcmp(argv[1], "--csv")) {                                     \
       or_seed(0); setup();                                                            \
       return or_replay_csv(INPUTS, n, argv[2], init, step);                           \

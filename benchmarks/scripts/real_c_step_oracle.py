@@ -438,6 +438,17 @@ def check(a):
         if not exe:
             rec["error"] = (rec.get("error", "") + "; gcc build failed").strip("; ")
             results.append(rec); print(f"{key:50} BUILD FAILED\n{log[-1]['stderr']}"); continue
+        # input lists: the driver's (from SOURCES.md) against icpic3's environment
+        lst = subprocess.run([exe, "--list"], capture_output=True, text=True).stdout.split("\n")
+        mine = [l.split(" ", 1)[1] for l in lst if l.startswith("input ")]
+        ic_inputs = [x for e in rec["environment"] if e.get("step") for x in e.get("inputs", [])]
+        ic_params = [x for e in rec["environment"] if e.get("step") for x in e.get("parameters", [])]
+        def norm(x):
+            return x.replace("(*bms).", "bms->").replace("(*v).", "v->").replace(" ", "")
+        m_n = set(norm(x) for x in mine)
+        i_n = set(norm(x) for x in ic_inputs)
+        rec["inputs"] = {"driver": mine, "icpic3_inputs": ic_inputs, "icpic3_parameters": ic_params,
+                         "icpic3_only": sorted(i_n - m_n), "driver_only": sorted(m_n - i_n)}
         dic = os.path.join(work, "dict.txt")
         literal_dict(u, dic)
         hits = {}      # gid -> (seed, step)
@@ -529,7 +540,10 @@ def check(a):
         results.append(rec)
         print(f"{key:50} DEAD {len(dead):3}  checked {rec['checked']:3}  CONTRADICTED {len(contradicted):2}  "
               f"undecided {len(undecided):3}  (branch goals hit {rec['branch_goals_hit']}/{rec['branch_goals']})"
-              + (f"  replay {rec['replay']['reached']}/{rec['replay']['replayed']}" if a.replay and 'replay' in rec else ""), flush=True)
+              + (f"  replay {rec['replay']['reached']}/{rec['replay']['replayed']} (unreplayable {len(rec['replay']['failed'])})" if a.replay and 'replay' in rec else ""), flush=True)
+        if rec["inputs"]["icpic3_only"] or rec["inputs"]["driver_only"]:
+            print(f"  inputs: icpic3 only {rec['inputs']['icpic3_only']}; driver only {rec['inputs']['driver_only']}"
+                  + (f"; icpic3 parameters {ic_params}" if ic_params else ""))
         for c in contradicted:
             print(f"  !!! WRONG DEAD: {c}", flush=True)
     if a.json:
