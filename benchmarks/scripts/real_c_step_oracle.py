@@ -1,13 +1,97 @@
 #!/usr/bin/env python3
-"""(docstring filled in below)"""
+"""Independent oracle for `icpic3 deadcode --step`: checks DEAD answers on the real-c units
+against random runs of the real gcc-compiled unit.
+
+usage:
+  real_c_step_oracle.py run-icpic3 --out DIR [--only UNIT] [--timeout 2] [--jobs 1]
+      runs `icpic3 deadcode FILES -I.. -D.. --data-model M --step S [--init I] --tests DIR/tests/UNIT/S
+      --timeout T --jobs J --undefined-functions nondet --format json` for every `steps` entry of
+      benchmarks/real-c.json, one at a time, and keeps the raw JSON (goals with line/column/kind/
+      status, summary.environment) with the command, time and standard error in DIR/UNIT__STEP.json.
+  real_c_step_oracle.py check --icpic3 DIR [--seeds 1,..,8] [--steps 10000] [--replay] [--json OUT]
+      checks every DEAD goal of DIR/UNIT__STEP.json against the gcc build of the unit driven by the
+      hand-written driver benchmarks/real-c-oracle/UNIT__STEP.c.
+
+Independence. The drivers are written from ../shared/benchmarks/real-c/SOURCES.md (entry/step and
+init functions, the documented inputs, types and word size) and the unit's headers, not from
+icpic3's output or its harness/environment construction: each driver seeds a PRNG (splitmix64)
+from argv, sets up the context (calloc'd struct for acc/bms/betaflight; init with random
+arguments where the init function takes some), calls INIT once, then per step assigns fresh
+random values to every documented input and calls STEP (see oracle.h: doubles over mixed scales
+0, -0, +-1, small integers, +-1e3, +-1e6, 2^-40..2^80, DBL_MAX/denormal, NaN/inf; the input's
+plausible range; numeric literals of the unit's own source (+-, next float, +-1%) as a dictionary;
+integers at and next to their limits; booleans 0/1 only; values held ("sticky") for 1..60 or
+1..800 steps; the mix depends on seed % 4). The only use of icpic3 here is to read the goals it
+reports (and its test-case CSVs for the optional replay).
+
+Method.
+* Build: the unit directory (and benchmarks/real-c-standins) is copied to a temporary directory;
+  the copy is instrumented at each branch goal's line:column (all goals, whatever their status),
+  then compiled with the driver and oracle_rt.c: gcc -std=gnu11 -O0 -g -fno-inline, -m32 for the
+  ilp32 units (the gcc-multilib 32-bit headers and libraries are installed here), and
+  -fsanitize=undefined,float-cast-overflow,float-divide-by-zero,address -fsanitize-recover=all.
+  The example mains (ert_main.c, acc's src/main.c) are not linked (they define main).
+* Columns (checked on a small example): the `then` goal's column is the start of the then-
+  statement; `else` is the start of the else-statement, or, for an `if` without `else`, the
+  start of the condition (just after `if (`); `loop-body` is the start of the body; `case`/
+  `default` the label keyword. Instrumentation (on a copy where comments, strings and
+  preprocessor lines are blanked for scanning; no newline is added, so line numbers stay):
+    `{`-block            ->  `{ __oracle_hit(ID); ...`
+    simple statement     ->  `{ __oracle_hit(ID); stmt; }` (end = the first `;` at depth 0)
+    if/while/switch stmt ->  `if ((__oracle_hit(ID), (cond)))` (the condition is evaluated
+                             exactly when the statement starts)
+    else without else    ->  `if (__oracle_cond(-1, ID, !!(cond)))` (hit when cond is false)
+    case/default label   ->  `case K: __oracle_hit(ID);`
+  Every instrumented position is checked first (the token before a then-statement must be `)`,
+  before an else-statement `else`, before a condition start `(` after `if`, a loop body after `)`
+  or `do`, a label must start with case/default); a goal that fails the check, or a statement
+  starting with for/do, is "undecided" (with the reason).
+* A run: the driver for SEED and STEPS; oracle_rt.c appends the first hit of every marker with
+  the step number (0 = during init) to a file, flushed at once (a crash loses nothing).
+* Verdict for a DEAD branch goal: marker hit in any run = CONTRADICTED (a wrong DEAD; printed
+  with `!!!`, the seed and the step); no hit = checked, not contradicted. A case label whose
+  previous statement is not break/return/goto/continue (or `{`) can also be reached by fall-
+  through: a hit there is reported as undecided, not as a contradiction.
+* UB goals (signed-overflow, division-by-zero, invalid-shift, invalid-pointer-access,
+  array-index-out-of-bounds, float-to-int conversions): the UBSan `FILE:LINE:COL: runtime error`
+  lines and the first unit frame of every AddressSanitizer report are matched by file, line and
+  kind (UB_PATTERNS). One goal of that kind on the line: a report contradicts it. Several: a
+  report at sanitizer column C (the operator) is attributed to the goal with the largest column
+  <= C (icpic3 gives the expression's start) -- flagged "column heuristic" in the output;
+  ambiguous cases are undecided. Kinds without a sanitizer check are undecided.
+* --replay: for every REACHABLE branch goal with a CSV test case (header `step,<input names>`, one
+  row per step), the driver replays the CSV (`DRIVER --csv FILE`: init, then per row store the
+  named inputs and call step) on the instrumented build; the goal's own marker must be hit. CSV
+  columns must be driver inputs (or names the driver accepts for replay only, e.g. state that
+  icpic3 treats as an input); otherwise the test case is counted as unreplayable.
+* Inputs: the driver's input list (`DRIVER --list`) is compared with icpic3's
+  summary.environment[].inputs (step entry); both differences are printed and stored.
+
+Limits.
+* Random testing: "not contradicted" is no proof; the fraction of branch goals hit by the random
+  runs ("branch goals hit X/Y") shows how strong the check is per unit. Narrow windows (equality on
+  doubles, long sequences of held inputs, large step counters) may be missed.
+* The drivers' environment is chosen from SOURCES.md; where icpic3's environment is narrower (e.g.
+  it starts a struct without init from zero, or keeps a global that the driver writes), a
+  contradiction must be checked against the assumptions (acc: odd seeds start from a random
+  Vehicle_t; bms: odd seeds of bms_soc_update run bms_init_config before bms_soc_reset; bms
+  k_uptime_get jumps arbitrarily on some steps of seeds with seed%4 in {0,3}).
+* Float UB: float division by zero is reported by -fsanitize=float-divide-by-zero and matched to
+  division-by-zero goals only when icpic3 has such a goal on that line.
+* Sanitizers see out-of-bounds accesses of arrays with known bounds and of whole objects
+  (ASan redzones); an access that stays inside another object/field may go unseen.
+* gcov is not used: gcc 12 has no condition coverage and gcov's branch arcs carry no columns, so
+  markers at the goals' columns are used instead (exact per goal).
+"""
 import argparse, json, os, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROJ = os.path.abspath(os.path.join(HERE, "..", ".."))
 BENCH = os.environ.get("ICPIC3_BENCHMARKS") or os.path.join(PROJ, "..", "shared", "benchmarks")
-ROOT = os.path.abspath(os.path.join(BENCH, "real-c"))
+ROOT = os.environ.get("ORACLE_ROOT") or os.path.abspath(os.path.join(BENCH, "real-c"))
 STANDINS = os.path.join(PROJ, "benchmarks", "real-c-standins")
-MANIFEST = os.path.join(PROJ, "benchmarks", "real-c.json")
+MANIFEST = os.environ.get("ORACLE_MANIFEST") or os.path.join(PROJ, "benchmarks", "real-c.json")
+DRIVERS = os.environ.get("ORACLE_DRIVERS") or os.path.join(PROJ, "benchmarks", "real-c-oracle")
 
 
 def unit_flags(u):
@@ -263,6 +347,8 @@ UB_PATTERNS = [
     ('index', ('array-index-out-of-bounds', 'invalid-pointer-access')),
     ('null pointer', ('invalid-pointer-access',)),
     ('misaligned address', ('invalid-pointer-access',)),
+    ('insufficient space for an object', ('invalid-pointer-access', 'array-index-out-of-bounds')),
+    ('pointer overflow', ('invalid-pointer-access',)),
     ('is outside the range of representable values', ('float-to-int-overflow', 'float-conversion-overflow',
                                                        'conversion-overflow', 'float-cast-overflow')),
     ('AddressSanitizer', ('invalid-pointer-access', 'array-index-out-of-bounds')),
@@ -378,7 +464,7 @@ def build_unit(u, run, goals, work, m32, log):
         else:
             cflags.append(fl)
     odir = os.path.join(PROJ, "benchmarks", "real-c-oracle")
-    drv = os.path.join(odir, f"{u['name']}__{run['step']}.c")
+    drv = os.path.join(DRIVERS, f"{u['name']}__{run['step']}.c")
     exe = os.path.join(work, "driver")
     cmd = ["gcc", "-std=gnu11", "-O0", "-g", "-fno-inline", "-w"] + (["-m32"] if m32 else []) + [
         "-fsanitize=undefined,float-cast-overflow,float-divide-by-zero,address",
@@ -501,10 +587,22 @@ def check(a):
                 if not known:
                     undecided.append(dict(desc, why=f"kind {g['kind']} has no sanitizer check")); continue
                 if wit:
-                    if len(same) == 1 or all(o["status"] == "DEAD" for o in same):
+                    if len(same) == 1:
                         contradicted.append(dict(desc, seed=wit[0][0], sanitizer=wit[0][4][:200], sanitizer_col=wit[0][3]))
+                        continue
+                    # several goals of this kind on the line: the sanitizer gives the operator's
+                    # column, icpic3 the expression's start; a report at column C is attributed to
+                    # the goal with the largest column <= C (a heuristic: flagged as such)
+                    cols = sorted(set(o["column"] for o in same))
+                    mine = [w for w in wit if max([c for c in cols if c <= w[3]] or [None]) == g["column"]
+                            and sum(1 for o in same if o["column"] == g["column"]) == 1]
+                    if mine:
+                        contradicted.append(dict(desc, seed=mine[0][0], sanitizer=mine[0][4][:200], sanitizer_col=mine[0][3],
+                                                 attribution="column heuristic (several goals of this kind on the line)"))
+                    elif any(o["status"] != "DEAD" for o in same):
+                        undecided.append(dict(desc, why=f"sanitizer report(s) on the line at column(s) {sorted(set(w[3] for w in wit))}, attributed to other goals of this kind there"))
                     else:
-                        undecided.append(dict(desc, why=f"sanitizer report on the line but {len(same)} goals of this kind there", seed=wit[0][0], sanitizer=wit[0][4][:200]))
+                        undecided.append(dict(desc, why="sanitizer report on the line, goal column ambiguous", seed=wit[0][0], sanitizer=wit[0][4][:200]))
                 else:
                     checked.append(dict(desc, note="sanitizer silent"))
         rec.update(dead=len(dead), checked=len(checked) + len(contradicted), contradicted=contradicted,
