@@ -8,7 +8,7 @@ usage:
       --timeout T --jobs J --undefined-functions nondet --format json` for every `steps` entry of
       benchmarks/real-c.json, one at a time, and keeps the raw JSON (goals with line/column/kind/
       status, summary.environment) with the command, time and standard error in DIR/UNIT__STEP.json.
-  real_c_step_oracle.py check --icpic3 DIR [--seeds 1,..,8] [--steps 10000] [--replay] [--json OUT]
+  real_c_step_oracle.py check --icpic3 DIR [--seeds 1,..,32] [--steps 10000] [--replay] [--json OUT]
       checks every DEAD goal of DIR/UNIT__STEP.json against the gcc build of the unit driven by the
       hand-written driver benchmarks/real-c-oracle/UNIT__STEP.c.
 
@@ -661,7 +661,7 @@ def main():
     c = sub.add_parser("check", help="check icpic3's DEAD goals against random gcc runs of the drivers")
     c.add_argument("--icpic3", required=True, help="the --out directory of run-icpic3")
     c.add_argument("--only", default="")
-    c.add_argument("--seeds", type=lambda s: [int(x) for x in s.split(",")], default=[1, 2, 3, 4, 5, 6, 7, 8])
+    c.add_argument("--seeds", type=lambda s: [int(x) for x in s.split(",")], default=list(range(1, 33)))
     c.add_argument("--steps", type=int, default=10000)
     c.add_argument("--run-timeout", type=float, default=600)
     c.add_argument("--replay", action="store_true", help="also replay the CSV test cases of REACHABLE goals")
