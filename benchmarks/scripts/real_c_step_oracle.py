@@ -646,6 +646,25 @@ def check(a):
             print(f"  !!! WRONG DEAD: {c}", flush=True)
     if a.json:
         json.dump(results, open(a.json, "w"), indent=1)
+    if a.markdown:
+        with open(a.markdown, "w") as md:
+            md.write("| unit | step (init) | icpic3: goals D/R/U, time | DEAD | checked (decided) | contradicted | undecided | branch goals hit by random runs | CSV replays reaching their goal | input differences (icpic3 only / driver only) |\n")
+            md.write("|---|---|---|---|---|---|---|---|---|---|\n")
+            for r in results:
+                ic = json.load(open(os.path.join(a.icpic3, f"{r['unit']}__{r['step']}.json")))
+                res = ic.get("result") or {}
+                gs = res.get("goals", [])
+                cnt = "/".join(str(sum(g["status"] == k for g in gs)) for k in ("DEAD", "REACHABLE", "UNKNOWN"))
+                if r.get("error") and not gs:
+                    md.write(f"| {r['unit']} | {r['step']} ({r.get('init') or '-'}) | {r['error']} | - | - | - | - | - | - | - |\n")
+                    continue
+                rp = r.get("replay")
+                rps = f"{rp['reached']}/{rp['replayed']}" + (f" (+{len(rp['failed'])} unreplayable)" if rp and rp["failed"] else "") if rp else "-"
+                inp = r.get("inputs", {})
+                diff = f"{', '.join(inp.get('icpic3_only', [])) or '-'} / {', '.join(inp.get('driver_only', [])) or '-'}"
+                md.write(f"| {r['unit']} | {r['step']} ({r.get('init') or '-'}) | {cnt}, {ic['time_s']} s | {r.get('dead', 0)} | "
+                         f"{r.get('checked', 0)} | {len(r.get('contradicted', []))} | {len(r.get('undecided', []))} | "
+                         f"{r.get('branch_goals_hit', 0)}/{r.get('branch_goals', 0)} | {rps} | {diff} |\n")
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -667,6 +686,7 @@ def main():
     c.add_argument("--replay", action="store_true", help="also replay the CSV test cases of REACHABLE goals")
     c.add_argument("--work", default="/tmp")
     c.add_argument("--json", default="")
+    c.add_argument("--markdown", default="", help="write a table of the results (for RESULTS.md)")
     a = ap.parse_args()
     if a.cmd == "run-icpic3":
         run_icpic3(a)
