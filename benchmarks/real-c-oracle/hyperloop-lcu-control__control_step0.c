@@ -10,11 +10,13 @@ static struct or_input INPUTS[] = {
   {"control_U.Refz", OR_F, &control_U.Refz, 0, 0.03},
   H(0), H(1), H(2), H(3),
 };
-/* control_DW.Corriente_Buffer0[4] is the rate-transition buffer (state in SOURCES.md); icpic3
- * lists it as an input of control_step0: accepted in CSV replays only */
+/* control_DW.Corriente_Buffer0[4] is the rate-transition buffer (state in SOURCES.md) and rtNaN
+ * the NaN constant of rt_nonfinite.c; icpic3 lists them as inputs (Corriente_Buffer0 of
+ * control_step0, rtNaN of control_step1/control_step): accepted in CSV replays only */
 #define B(i) {"control_DW.Corriente_Buffer0[" #i "]", OR_F, &control_DW.Corriente_Buffer0[i], -50, 50}
-static struct or_input EXTRA[] = { B(0), B(1), B(2), B(3) };
-static void setup(void) { or_extra = EXTRA; or_nextra = 4; }
+#include "rt_nonfinite.h"
+static struct or_input EXTRA[] = { B(0), B(1), B(2), B(3), {"rtNaN", OR_D, &rtNaN, 0, 0} };
+static void setup(void) { or_extra = EXTRA; or_nextra = 5; }
 static void init(void) { control_initialize(); }
 static void step(void) { control_step0(); }
 ORACLE_MAIN(INPUTS, setup, init, step)

@@ -27,8 +27,10 @@ reports (and its test-case CSVs for the optional replay).
 Method.
 * Build: the unit directory (and benchmarks/real-c-standins) is copied to a temporary directory;
   the copy is instrumented at each branch goal's line:column (all goals, whatever their status),
-  then compiled with the driver and oracle_rt.c: gcc -std=gnu11 -O0 -g -fno-inline, -m32 for the
-  ilp32 units (the gcc-multilib 32-bit headers and libraries are installed here), and
+  then compiled with the driver and oracle_rt.c: gcc -std=gnu11 -O0 -g -fno-inline
+  -ffp-contract=off, -m32 -msse2 -mfpmath=sse for the ilp32 units (the gcc-multilib 32-bit
+  headers and libraries are installed here; SSE instead of the x87 unit, whose excess precision
+  would not be IEEE float/double arithmetic as on the targets), and
   -fsanitize=undefined,float-cast-overflow,float-divide-by-zero,address -fsanitize-recover=all.
   The example mains (ert_main.c, acc's src/main.c) are not linked (they define main).
 * Columns (checked on a small example): the `then` goal's column is the start of the then-
@@ -466,7 +468,7 @@ def build_unit(u, run, goals, work, m32, log):
     odir = os.path.join(PROJ, "benchmarks", "real-c-oracle")
     drv = os.path.join(DRIVERS, f"{u['name']}__{run['step']}.c")
     exe = os.path.join(work, "driver")
-    cmd = ["gcc", "-std=gnu11", "-O0", "-g", "-fno-inline", "-w"] + (["-m32"] if m32 else []) + [
+    cmd = ["gcc", "-std=gnu11", "-O0", "-g", "-fno-inline", "-w"] + (["-m32", "-msse2", "-mfpmath=sse"] if m32 else []) + ["-ffp-contract=off",
         "-fsanitize=undefined,float-cast-overflow,float-divide-by-zero,address",
         "-fsanitize-recover=all", "-fno-omit-frame-pointer",
         "-include", decl, "-I" + odir] + cflags + [drv, os.path.join(odir, "oracle_rt.c")] + cfiles + ["-lm", "-o", exe]
@@ -612,7 +614,10 @@ def check(a):
         # replay of icpic3's CSV test cases of REACHABLE branch goals through the instrumented build
         if a.replay:
             tdir = os.path.join(a.icpic3, "tests", u["name"], run["step"])
-            rp = {"replayed": 0, "reached": 0, "not_reached": [], "failed": []}
+            rp = {"replayed": 0, "reached": 0, "not_reached": [], "failed": [],
+                  "with_csv_only_columns": 0, "reached_without_csv_only_columns": 0,
+                  "reached_only_with_csv_only_columns": []}
+            extra = set(l.split(" ", 1)[1] for l in lst if l.startswith("csv-only "))
             if os.path.isdir(tdir):
                 for gid, g in ids.items():
                     if g["status"] != "REACHABLE" or g["kind"] not in BRANCH_KINDS or gid in reasons:
@@ -622,23 +627,36 @@ def check(a):
                     csv = os.path.join(tdir, f"{base}_{ext}_{g['line']}_{g['column']}_{g['kind']}.csv")
                     if not os.path.exists(csv):
                         continue
-                    hf = os.path.join(work, f"replay.{gid}")
-                    env = dict(os.environ, ORACLE_HITS=hf, ASAN_OPTIONS="halt_on_error=0:detect_leaks=0")
-                    p = subprocess.run([exe, "--csv", csv], capture_output=True, env=env, timeout=120)
-                    if p.returncode == 3:
-                        rp["failed"].append((os.path.basename(csv), p.stderr.decode('latin-1').strip()[:200]))
+                    def replay(ignore):
+                        hf = os.path.join(work, f"replay.{gid}.{ignore}")
+                        env = dict(os.environ, ORACLE_HITS=hf, ORACLE_IGNORE_EXTRA=str(ignore),
+                                   ASAN_OPTIONS="halt_on_error=0:detect_leaks=0")
+                        p = subprocess.run([exe, "--csv", csv], capture_output=True, env=env, timeout=120)
+                        got = os.path.exists(hf) and any(int(l.split()[0]) == gid for l in open(hf))
+                        return p.returncode, p.stderr.decode('latin-1'), got
+                    rc, err, got = replay(0)
+                    if rc == 3:
+                        rp["failed"].append((os.path.basename(csv), err.strip()[:200]))
                         continue
                     rp["replayed"] += 1
-                    got = os.path.exists(hf) and any(int(l.split()[0]) == gid for l in open(hf))
                     if got:
                         rp["reached"] += 1
                     else:
                         rp["not_reached"].append(os.path.basename(csv))
+                    header = open(csv).readline().strip().split(",")[1:]
+                    if extra & set(header):
+                        rp["with_csv_only_columns"] += 1
+                        _, _, got2 = replay(1)
+                        if got2:
+                            rp["reached_without_csv_only_columns"] += 1
+                        elif got:
+                            rp["reached_only_with_csv_only_columns"].append(os.path.basename(csv))
             rec["replay"] = rp
         results.append(rec)
         print(f"{key:50} DEAD {len(dead):3}  checked {rec['checked']:3}  CONTRADICTED {len(contradicted):2}  "
               f"undecided {len(undecided):3}  (branch goals hit {rec['branch_goals_hit']}/{rec['branch_goals']})"
-              + (f"  replay {rec['replay']['reached']}/{rec['replay']['replayed']} (unreplayable {len(rec['replay']['failed'])})" if a.replay and 'replay' in rec else ""), flush=True)
+              + (f"  replay {rec['replay']['reached']}/{rec['replay']['replayed']} (unreplayable {len(rec['replay']['failed'])}"
+                 + (f"; {rec['replay']['with_csv_only_columns']} set CSV-only columns, {len(rec['replay']['reached_only_with_csv_only_columns'])} reach the goal only with them" if rec['replay']['with_csv_only_columns'] else "") + ")" if a.replay and 'replay' in rec else ""), flush=True)
         if rec["inputs"]["icpic3_only"] or rec["inputs"]["driver_only"]:
             print(f"  inputs: icpic3 only {rec['inputs']['icpic3_only']}; driver only {rec['inputs']['driver_only']}"
                   + (f"; icpic3 parameters {ic_params}" if ic_params else ""))
