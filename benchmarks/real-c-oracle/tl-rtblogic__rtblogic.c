@@ -35,7 +35,16 @@ static struct or_input INPUTS[] = {
   {"Offset_M1", OR_D, &Offset_M1, -180, 180},
   {"Offset_M2", OR_D, &Offset_M2, -180, 180},
 };
-static void setup(void) {}
+/* icpic3's test cases also set the targets of the 10 output pointers (`*Motor_1_Controlword`,
+ * ...): accepted in CSV replays only (rtblogic writes them before reading, if at all) */
+static struct or_input EXTRA[] = {
+  {"*Motor_1_Controlword", OR_U16, &o_M1_Controlword}, {"*Motor_1_Target_Position", OR_I32, &o_M1_Target_Position},
+  {"*Motor_1_Motor_drive_submode_select", OR_U32, &o_M1_submode}, {"*Motor_1_Modes_of_operation", OR_I8, &o_M1_Modes},
+  {"*Motor_2_Controlword", OR_U16, &o_M2_Controlword}, {"*Motor_2_Target_Position", OR_I32, &o_M2_Target_Position},
+  {"*Motor_2_Motor_drive_submode_select", OR_U32, &o_M2_submode}, {"*Motor_2_Modes_of_operation", OR_I8, &o_M2_Modes},
+  {"*Motor_1_Actual_Position", OR_D, &o_M1_Actual_Position}, {"*Motor_2_Actual_Position", OR_D, &o_M2_Actual_Position},
+};
+static void setup(void) { or_extra = EXTRA; or_nextra = 10; }
 static void init(void) {}
 static void step(void) {
   rtblogic(Testbench_Control_Enable, angle_az, angle_el, Enable_SW_ENPO, OperationModes, Quit_error_,

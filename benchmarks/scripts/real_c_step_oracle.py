@@ -8,7 +8,7 @@ usage:
       --timeout T --jobs J --undefined-functions nondet --format json` for every `steps` entry of
       benchmarks/real-c.json, one at a time, and keeps the raw JSON (goals with line/column/kind/
       status, summary.environment) with the command, time and standard error in DIR/UNIT__STEP.json.
-  real_c_step_oracle.py check --icpic3 DIR [--seeds 1,..,32] [--steps 10000] [--replay] [--json OUT]
+  real_c_step_oracle.py check --icpic3 DIR [--seeds 1-32] [--steps 10000] [--replay] [--json OUT]
       checks every DEAD goal of DIR/UNIT__STEP.json against the gcc build of the unit driven by the
       hand-written driver benchmarks/real-c-oracle/UNIT__STEP.c.
 
@@ -351,7 +351,7 @@ UB_PATTERNS = [
     ('misaligned address', ('invalid-pointer-access',)),
     ('insufficient space for an object', ('invalid-pointer-access', 'array-index-out-of-bounds')),
     ('pointer overflow', ('invalid-pointer-access',)),
-    ('is outside the range of representable values', ('float-to-int-overflow', 'float-conversion-overflow',
+    ('is outside the range of representable values', ('float-to-int-out-of-range', 'float-to-int-overflow', 'float-conversion-overflow',
                                                        'conversion-overflow', 'float-cast-overflow')),
     ('AddressSanitizer', ('invalid-pointer-access', 'array-index-out-of-bounds')),
 ]
@@ -535,8 +535,18 @@ def check(a):
             return x.replace("(*bms).", "bms->").replace("(*v).", "v->").replace(" ", "")
         m_n = set(norm(x) for x in mine)
         i_n = set(norm(x) for x in ic_inputs)
+        # the column names of icpic3's test-case CSVs (they also name step-function parameters)
+        tdir0 = os.path.join(a.icpic3, "tests", u["name"], run["step"])
+        csv_cols = set()
+        if os.path.isdir(tdir0):
+            for fn in os.listdir(tdir0):
+                if fn.endswith(".csv"):
+                    csv_cols |= set(open(os.path.join(tdir0, fn)).readline().strip().split(",")[1:])
         rec["inputs"] = {"driver": mine, "icpic3_inputs": ic_inputs, "icpic3_parameters": ic_params,
-                         "icpic3_only": sorted(i_n - m_n), "driver_only": sorted(m_n - i_n)}
+                         "icpic3_only": sorted(i_n - m_n), "driver_only": sorted(m_n - i_n),
+                         "csv_columns": sorted(csv_cols),
+                         "csv_only": sorted(set(norm(x) for x in csv_cols) - m_n),
+                         "driver_not_in_csv": sorted(m_n - set(norm(x) for x in csv_cols)) if csv_cols else []}
         dic = os.path.join(work, "dict.txt")
         literal_dict(u, dic)
         hits = {}      # gid -> (seed, step)
@@ -657,6 +667,9 @@ def check(a):
               f"undecided {len(undecided):3}  (branch goals hit {rec['branch_goals_hit']}/{rec['branch_goals']})"
               + (f"  replay {rec['replay']['reached']}/{rec['replay']['replayed']} (unreplayable {len(rec['replay']['failed'])}"
                  + (f"; {rec['replay']['with_csv_only_columns']} set CSV-only columns, {len(rec['replay']['reached_only_with_csv_only_columns'])} reach the goal only with them" if rec['replay']['with_csv_only_columns'] else "") + ")" if a.replay and 'replay' in rec else ""), flush=True)
+        if rec["inputs"]["csv_columns"] and (rec["inputs"]["csv_only"] or rec["inputs"]["driver_not_in_csv"]):
+            print(f"  CSV columns: not driver inputs {rec['inputs']['csv_only'][:12]}{' ...' if len(rec['inputs']['csv_only']) > 12 else ''}; "
+                  f"driver inputs not in any CSV {rec['inputs']['driver_not_in_csv']}")
         if rec["inputs"]["icpic3_only"] or rec["inputs"]["driver_only"]:
             print(f"  inputs: icpic3 only {rec['inputs']['icpic3_only']}; driver only {rec['inputs']['driver_only']}"
                   + (f"; icpic3 parameters {ic_params}" if ic_params else ""))
@@ -684,6 +697,17 @@ def check(a):
                          f"{r.get('checked', 0)} | {len(r.get('contradicted', []))} | {len(r.get('undecided', []))} | "
                          f"{r.get('branch_goals_hit', 0)}/{r.get('branch_goals', 0)} | {rps} | {diff} |\n")
 
+def parse_seeds(s):
+    out = []
+    for part in s.split(","):
+        if "-" in part:
+            lo, hi = part.split("-")
+            out += list(range(int(lo), int(hi) + 1))
+        else:
+            out.append(int(part))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -698,7 +722,7 @@ def main():
     c = sub.add_parser("check", help="check icpic3's DEAD goals against random gcc runs of the drivers")
     c.add_argument("--icpic3", required=True, help="the --out directory of run-icpic3")
     c.add_argument("--only", default="")
-    c.add_argument("--seeds", type=lambda s: [int(x) for x in s.split(",")], default=list(range(1, 33)))
+    c.add_argument("--seeds", type=parse_seeds, default=list(range(1, 33)), help="e.g. 1,2,5 or 1-512")
     c.add_argument("--steps", type=int, default=10000)
     c.add_argument("--run-timeout", type=float, default=600)
     c.add_argument("--replay", action="store_true", help="also replay the CSV test cases of REACHABLE goals")
