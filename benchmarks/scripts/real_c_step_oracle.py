@@ -82,6 +82,10 @@ Limits.
   division-by-zero goals only when icpic3 has such a goal on that line.
 * Sanitizers see out-of-bounds accesses of arrays with known bounds and of whole objects
   (ASan redzones); an access that stays inside another object/field may go unseen.
+* icpic3 reports columns after macro expansion (a `then` after `if (x > M_PIf)` is given the
+  column it has in the expanded line): such positions fail the token check and are counted as
+  "not instrumentable" (for DEAD goals: undecided); UB goals are matched by line, and by column
+  only when a line holds several of one kind.
 * gcov is not used: gcc 12 has no condition coverage and gcov's branch arcs carry no columns, so
   markers at the goals' columns are used instead (exact per goal).
 """
@@ -617,6 +621,10 @@ def check(a):
                         undecided.append(dict(desc, why="sanitizer report on the line, goal column ambiguous", seed=wit[0][0], sanitizer=wit[0][4][:200]))
                 else:
                     checked.append(dict(desc, note="sanitizer silent"))
+        noins = [gid for gid in reasons if reasons[gid] != 'fall-through possible']
+        rec["not_instrumentable"] = [dict(line=ids[g]["line"], column=ids[g]["column"], kind=ids[g]["kind"],
+                                          status=ids[g]["status"], file=os.path.relpath(ids[g]["file"], ROOT),
+                                          why=reasons[g]) for g in noins]
         rec.update(dead=len(dead), checked=len(checked) + len(contradicted), contradicted=contradicted,
                    undecided=undecided, not_contradicted=checked,
                    branch_goals_hit=sum(1 for gid in hits), branch_goals=sum(1 for g in ids.values() if g["kind"] in BRANCH_KINDS),
@@ -664,7 +672,8 @@ def check(a):
             rec["replay"] = rp
         results.append(rec)
         print(f"{key:50} DEAD {len(dead):3}  checked {rec['checked']:3}  CONTRADICTED {len(contradicted):2}  "
-              f"undecided {len(undecided):3}  (branch goals hit {rec['branch_goals_hit']}/{rec['branch_goals']})"
+              f"undecided {len(undecided):3}  (branch goals hit {rec['branch_goals_hit']}/{rec['branch_goals']}; "
+              f"not instrumentable {len(rec['not_instrumentable'])})"
               + (f"  replay {rec['replay']['reached']}/{rec['replay']['replayed']} (unreplayable {len(rec['replay']['failed'])}"
                  + (f"; {rec['replay']['with_csv_only_columns']} set CSV-only columns, {len(rec['replay']['reached_only_with_csv_only_columns'])} reach the goal only with them" if rec['replay']['with_csv_only_columns'] else "") + ")" if a.replay and 'replay' in rec else ""), flush=True)
         if rec["inputs"]["csv_columns"] and (rec["inputs"]["csv_only"] or rec["inputs"]["driver_not_in_csv"]):
@@ -679,7 +688,7 @@ def check(a):
         json.dump(results, open(a.json, "w"), indent=1)
     if a.markdown:
         with open(a.markdown, "w") as md:
-            md.write("| unit | step (init) | icpic3: goals D/R/U, time | DEAD | checked (decided) | contradicted | undecided | branch goals hit by random runs | CSV replays reaching their goal | input differences (icpic3 only / driver only) |\n")
+            md.write("| unit | step (init) | icpic3: goals D/R/U, time | DEAD | checked (decided) | contradicted | undecided | branch goals hit by random runs (not instrumentable) | CSV replays reaching their goal | input differences (icpic3 only / driver only) |\n")
             md.write("|---|---|---|---|---|---|---|---|---|---|\n")
             for r in results:
                 ic = json.load(open(os.path.join(a.icpic3, f"{r['unit']}__{r['step']}.json")))
@@ -695,7 +704,7 @@ def check(a):
                 diff = f"{', '.join(inp.get('icpic3_only', [])) or '-'} / {', '.join(inp.get('driver_only', [])) or '-'}"
                 md.write(f"| {r['unit']} | {r['step']} ({r.get('init') or '-'}) | {cnt}, {ic['time_s']} s | {r.get('dead', 0)} | "
                          f"{r.get('checked', 0)} | {len(r.get('contradicted', []))} | {len(r.get('undecided', []))} | "
-                         f"{r.get('branch_goals_hit', 0)}/{r.get('branch_goals', 0)} | {rps} | {diff} |\n")
+                         f"{r.get('branch_goals_hit', 0)}/{r.get('branch_goals', 0)} ({len(r.get('not_instrumentable', []))}) | {rps} | {diff} |\n")
 
 def parse_seeds(s):
     out = []
