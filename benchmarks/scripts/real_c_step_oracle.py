@@ -8,6 +8,7 @@ usage:
       --timeout T --jobs J --undefined-functions nondet --format json` for every `steps` entry of
       benchmarks/real-c.json, one at a time, and keeps the raw JSON (goals with line/column/kind/
       status, summary.environment) with the command, time and standard error in DIR/UNIT__STEP.json.
+      (real_c.py --step-mode --json keeps only counts per run, not the goals, hence this runner.)
   real_c_step_oracle.py check --icpic3 DIR [--seeds 1-32] [--steps 10000] [--replay] [--json OUT]
       checks every DEAD goal of DIR/UNIT__STEP.json against the gcc build of the unit driven by the
       hand-written driver benchmarks/real-c-oracle/UNIT__STEP.c.
