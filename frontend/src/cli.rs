@@ -123,6 +123,17 @@ pub enum Format {
     Json,
 }
 
+/// `deadcode --criterion`: the coverage criterion whose goals are reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CriterionArg {
+    /// every branch outcome (then/else, loop body, case, default)
+    Decision,
+    /// every condition of every decision true and false (short-circuit evaluation)
+    Condition,
+    /// per condition an independence pair (unique cause, short-circuit don't-cares)
+    Mcdc,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DumpFormat {
     Smt2,
@@ -220,6 +231,10 @@ pub enum Command {
         jobs: Option<usize>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// The goals: branch outcomes (`decision`), each condition true and false
+        /// (`condition`) or an MC/DC independence pair per condition (`mcdc`).
+        #[arg(long, value_enum, default_value = "decision")]
+        criterion: CriterionArg,
         #[command(flatten)]
         c_input: CInputArgs,
     },
@@ -286,6 +301,7 @@ where
             timeout,
             jobs,
             format,
+            criterion,
             c_input,
         } => {
             if files.is_empty() && c_input.compile_commands.is_none() {
@@ -328,17 +344,25 @@ where
                 ic3: ic3::Ic3Config::preset("dynamic").unwrap_or_default(),
                 check_certificate: false,
             };
-            crate::c::cmd::deadcode(
-                &c_input.options(&files),
-                function.as_deref(),
-                data_model.model(),
-                &ts_opts,
-                Duration::from_secs_f64(timeout),
-                jobs,
-                format == Format::Json,
-                out,
-                err,
-            )
+            let criterion = match criterion {
+                CriterionArg::Decision => crate::c::mcdc::Criterion::Decision,
+                CriterionArg::Condition => crate::c::mcdc::Criterion::Condition,
+                CriterionArg::Mcdc => crate::c::mcdc::Criterion::Mcdc,
+            };
+            // the criterion is a thread-local setting of the C front end (see `c::mcdc`)
+            crate::c::mcdc::with_criterion(criterion, || {
+                crate::c::cmd::deadcode(
+                    &c_input.options(&files),
+                    function.as_deref(),
+                    data_model.model(),
+                    &ts_opts,
+                    Duration::from_secs_f64(timeout),
+                    jobs,
+                    format == Format::Json,
+                    out,
+                    err,
+                )
+            })
         }
         Command::Solve {
             files,

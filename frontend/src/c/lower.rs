@@ -12,6 +12,7 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::collections::HashMap;
 
+mod decision;
 mod units;
 pub use units::Units;
 
@@ -1796,7 +1797,7 @@ impl<'a> Lowerer<'a> {
             Statement::If(i) => {
                 let t = self.cfg.new_node();
                 let f = self.cfg.new_node();
-                self.cond(&i.node.condition, cur, t, f)?;
+                self.decision(&i.node.condition, cur, t, f)?;
                 let join = self.cfg.new_node();
                 let ts = &i.node.then_statement;
                 let t_start = self.cfg.new_node();
@@ -1854,7 +1855,7 @@ impl<'a> Lowerer<'a> {
                 self.cfg.edge(cur, head, Ins::Skip);
                 let body = self.cfg.new_node();
                 let exit = self.cfg.new_node();
-                self.cond(&w.node.expression, head, body, exit)?;
+                self.decision(&w.node.expression, head, body, exit)?;
                 let b_start = self.loop_body_goal(body, &w.node.statement);
                 self.breaks.push(exit);
                 self.continues.push(head);
@@ -1879,7 +1880,7 @@ impl<'a> Lowerer<'a> {
                 self.continues.pop();
                 let b_end = r?;
                 self.cfg.edge(b_end, cont, Ins::Skip);
-                self.cond(&w.node.expression, cont, head, exit)?;
+                self.decision(&w.node.expression, cont, head, exit)?;
                 Ok(exit)
             }
             Statement::For(f) => {
@@ -2020,7 +2021,7 @@ impl<'a> Lowerer<'a> {
         let body = self.cfg.new_node();
         let exit = self.cfg.new_node();
         match &f.node.condition {
-            Some(e) => self.cond(e, head, body, exit)?,
+            Some(e) => self.decision(e, head, body, exit)?,
             None => self.cfg.edge(head, body, Ins::Skip),
         }
         let b_start = self.loop_body_goal(body, &f.node.statement);
@@ -3349,7 +3350,7 @@ impl<'a> Lowerer<'a> {
             Expression::Conditional(c) => {
                 let t = self.cfg.new_node();
                 let f = self.cfg.new_node();
-                self.cond(&c.node.condition, *cur, t, f)?;
+                self.decision(&c.node.condition, *cur, t, f)?;
                 let mut tc = t;
                 let a = self.rv(&c.node.then_expression, &mut tc)?;
                 let mut fc = f;

@@ -7,6 +7,7 @@ pub mod cmd;
 pub mod encode;
 pub mod inputs;
 pub mod lower;
+pub mod mcdc;
 pub mod mem;
 pub mod parse;
 pub mod replay;
@@ -443,6 +444,11 @@ pub struct DeadcodeLine {
     /// wall-clock seconds spent on this goal's own solver call (0 for a goal answered by the
     /// replay of another goal's inputs)
     pub time_s: f64,
+    /// `--criterion condition|mcdc`: the condition's text
+    pub condition: Option<String>,
+    /// `--criterion mcdc`, REACHABLE: the two test cases of the independence pair (label,
+    /// inputs)
+    pub tests: Vec<(String, Vec<(String, InputValue)>)>,
 }
 
 /// Shared state of the goal workers of one `deadcode` call.
@@ -467,7 +473,9 @@ pub fn deadcode(
     per_goal: Option<Duration>,
     jobs: usize,
 ) -> Result<DeadcodeResult, CError> {
-    let cfg = lower_fn(file, model, entry, true)?;
+    // `--criterion condition|mcdc` replaces the branch goals (see `mcdc`)
+    let criterion = mcdc::current();
+    let cfg = lower_fn(file, model, entry, criterion == mcdc::Criterion::Decision)?;
     let lp64 = model == DataModel::Lp64;
     let n = cfg.goals.len();
     // a function inlined several times has one goal per call: they are reported as one goal
@@ -762,9 +770,16 @@ pub fn deadcode(
                 detail,
                 inputs,
                 time_s,
+                condition: None,
+                tests: vec![],
             }
         })
         .collect();
+    let lines = if criterion == mcdc::Criterion::Decision {
+        lines
+    } else {
+        mcdc::finish(&cfg, lines)
+    };
     Ok((
         lines,
         cfg.undefined_fns.iter().map(|f| f.0.clone()).collect(),
