@@ -77,9 +77,14 @@ pub fn with_criterion<T>(c: Criterion, f: impl FnOnce() -> T) -> T {
     f()
 }
 
-/// Decisions with more conditions get no path goals (their number grows up to `2^n`): their
-/// MC/DC goals are UNKNOWN.
-pub const MAX_CONDITIONS: usize = 8;
+/// Decisions with more conditions, or more evaluation paths than [`MAX_PATHS`] (their number
+/// grows up to `2^n`; a chain of `||` has only `n + 1`), get no path goals: their MC/DC goals
+/// are UNKNOWN. 16 conditions keep every path code below `3^16` (an `int` in the replay).
+pub const MAX_CONDITIONS: usize = 16;
+
+/// At most this many path goals per decision (each is a solver call when no concrete run
+/// reaches it).
+pub const MAX_PATHS: usize = 64;
 
 /// The `&&`/`||`/`!` structure of a decision over its conditions (numbered left to right).
 #[derive(Clone, Debug, PartialEq)]
@@ -151,7 +156,8 @@ pub struct Decision {
     pub leaves: Vec<Leaf>,
     /// the evaluation paths (path goal `i` is `paths[i]`); empty when `capped`
     pub paths: Vec<EvalPath>,
-    /// `--criterion mcdc` and more than [`MAX_CONDITIONS`] conditions: no path goals
+    /// `--criterion mcdc` with more than [`MAX_CONDITIONS`] conditions or [`MAX_PATHS`]
+    /// paths: no path goals
     pub capped: bool,
 }
 
@@ -414,7 +420,7 @@ fn mcdc_lines(d: &Decision, path_lines: &[DeadcodeLine]) -> Vec<DeadcodeLine> {
                     k,
                     "UNKNOWN",
                     format!(
-                        "too many conditions ({n} > {MAX_CONDITIONS}): the decision's evaluation paths are not enumerated"
+                        "too many conditions: the decision's {n} conditions have more than {MAX_PATHS} evaluation paths (or there are more than {MAX_CONDITIONS} conditions); no path goals"
                     ),
                     0.0,
                 )

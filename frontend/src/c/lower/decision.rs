@@ -54,7 +54,12 @@ impl<'a> Lowerer<'a> {
         let mut spans = Vec::new();
         let tree = decision_tree(e, &mut spans);
         let n = spans.len();
-        let with_paths = criterion == Criterion::Mcdc && n <= mcdc::MAX_CONDITIONS;
+        let paths = if criterion == Criterion::Mcdc && n <= mcdc::MAX_CONDITIONS {
+            mcdc::paths(&tree, n)
+        } else {
+            vec![]
+        };
+        let with_paths = !paths.is_empty() && paths.len() <= mcdc::MAX_PATHS;
         let leaves = spans
             .iter()
             .map(|&(a, b)| mcdc::Leaf {
@@ -74,11 +79,7 @@ impl<'a> Lowerer<'a> {
                 .map(|f| f.name.clone())
                 .unwrap_or_default(),
             leaves,
-            paths: if with_paths {
-                mcdc::paths(&tree, n)
-            } else {
-                vec![]
-            },
+            paths: if with_paths { paths } else { vec![] },
             capped: criterion == Criterion::Mcdc && !with_paths,
         };
         let mut ctx = DecCtx {
