@@ -152,6 +152,9 @@ pub struct Lowerer<'a> {
     addr_taken_fns: std::collections::BTreeSet<String>,
     /// inside an initializer (a `const` object may be written)
     initializing: usize,
+    /// inside the initializer of an object of static storage duration: a constant expression
+    /// that the replay cannot instrument (no coverage-criterion goals, see `lower/decision.rs`)
+    static_init: usize,
     /// a `<math.h>` function is modelled by its error bound (stated in the report)
     libm_used: bool,
     /// further semantic choices to state in the report
@@ -617,6 +620,7 @@ impl<'a> Lowerer<'a> {
             defined_globals: Default::default(),
             addr_taken_fns: Default::default(),
             initializing: 0,
+            static_init: 0,
             rec_errors: HashMap::new(),
             libm_used: false,
             notes: Vec::new(),
@@ -1284,7 +1288,9 @@ impl<'a> Lowerer<'a> {
         static_storage: bool,
     ) -> R<()> {
         self.initializing += 1;
+        self.static_init += static_storage as usize;
         let r = self.init_binding_inner(b, ty, init, cur, static_storage);
+        self.static_init -= static_storage as usize;
         self.initializing -= 1;
         r
     }

@@ -48,7 +48,10 @@ impl<'a> Lowerer<'a> {
         f: usize,
     ) -> R<()> {
         let criterion = mcdc::current();
-        if criterion == Criterion::Decision {
+        // a decision in the initializer of a static object is a constant expression, where
+        // C allows no function call or assignment (the replay's instrumentation): no goals,
+        // as for branches (the lowering has no branch goals there either)
+        if criterion == Criterion::Decision || self.static_init > 0 {
             return self.cond(e, cur, t, f);
         }
         let mut spans = Vec::new();
