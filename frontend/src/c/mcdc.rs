@@ -512,6 +512,193 @@ fn mcdc_lines(d: &Decision, path_lines: &[DeadcodeLine]) -> Vec<DeadcodeLine> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::c::cfg::INT;
+    use crate::c::replay::{replay, Replay};
+    use crate::c::DataModel;
+
+    /// A decision with a nested `?:` decision as its first condition (starting at the same
+    /// place) and a call whose function evaluates a decision of its own while the outer one
+    /// is being evaluated (the replay's stack of path codes).
+    const NESTED: &str = "extern int __VERIFIER_nondet_int(void);\n\
+        static int pos(int v) { if (v > 0 && v < 100) return 1; return 0; }\n\
+        int main(void) { int a = __VERIFIER_nondet_int(); int b = __VERIFIER_nondet_int();\n\
+        int c = __VERIFIER_nondet_int();\n\
+        if ((c ? a > 1 : b > 1) && pos(a + b)) return 1;\n\
+        return 0; }\n";
+
+    fn lowered(text: &str, c: Criterion) -> Option<(crate::c::CFile, Cfg)> {
+        if std::process::Command::new("gcc")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            return None;
+        }
+        let dir = std::env::temp_dir().join(format!("icpic3-mcdc-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let p = dir.join(format!("{c:?}.c"));
+        std::fs::write(&p, text).unwrap();
+        let f = crate::c::load(&p, DataModel::Lp64).expect("preprocesses and parses");
+        let cfg = with_criterion(c, || crate::c::lower_fn(&f, DataModel::Lp64, "main", false))
+            .expect("lowers");
+        let _ = std::fs::remove_file(&p);
+        Some((f, cfg))
+    }
+
+    /// (decision, path) of every path goal, the decision given by its number of conditions
+    /// (1: `c`, 2 in `main`: the `if`, 2 in `pos`: `v > 0 && v < 100`).
+    fn path_goals(cfg: &Cfg) -> Vec<(usize, &'static str, Vec<usize>, &Decision)> {
+        let mut out: Vec<(usize, &'static str, Vec<usize>, &Decision)> = Vec::new();
+        for (g, goal) in cfg.goals.iter().enumerate() {
+            let GoalKind::McdcPath { end, path } = goal.kind else {
+                continue;
+            };
+            let d = cfg
+                .decisions
+                .iter()
+                .find(|d| d.end as u32 == end && d.pos == goal.pos)
+                .unwrap();
+            let which = match (d.leaves.len(), d.function.as_str()) {
+                (1, _) => "c",
+                (2, "main") => "if",
+                _ => "pos",
+            };
+            match out
+                .iter_mut()
+                .find(|x| x.0 == path as usize && x.1 == which)
+            {
+                Some(x) => x.2.push(g),
+                None => out.push((path as usize, which, vec![g], d)),
+            }
+        }
+        out
+    }
+
+    /// Each path goal is confirmed by a gcc run exactly when the run evaluates the decision
+    /// along that path (the paths each input takes derived by hand).
+    #[test]
+    fn path_goals_replay_exactly_their_path() {
+        let Some((f, cfg)) = lowered(NESTED, Criterion::Mcdc) else {
+            return;
+        };
+        let goals = path_goals(&cfg);
+        // `c`: 2 paths; the `if`: 3; `pos`: 3
+        assert_eq!(goals.len(), 8, "{goals:?}");
+        // inputs (a, b, c) and the paths taken (by their describe()):
+        // (5, 0, 1): c true, a > 1 true, pos(5): (T, T) -> true, so the `if` (T, T) -> true
+        // (0, 200, 0): c false, b > 1 true, pos(200): (T, F) -> false; the `if` (T, F)
+        // (0, 0, 0): c false, b > 1 false: the `if` (F, -) -> false; pos not called
+        let runs: [([i128; 3], &[(&str, &str)]); 3] = [
+            (
+                [5, 0, 1],
+                &[
+                    ("c", "(T) -> true"),
+                    ("if", "(T, T) -> true"),
+                    ("pos", "(T, T) -> true"),
+                ],
+            ),
+            (
+                [0, 200, 0],
+                &[
+                    ("c", "(F) -> false"),
+                    ("if", "(T, F) -> false"),
+                    ("pos", "(T, F) -> false"),
+                ],
+            ),
+            (
+                [0, 0, 0],
+                &[("c", "(F) -> false"), ("if", "(F, -) -> false")],
+            ),
+        ];
+        for (ins, taken) in runs {
+            let vals: Vec<InputValue> = ins.iter().map(|&v| InputValue::Int(INT, v)).collect();
+            for (path, which, gs, d) in &goals {
+                let desc = d.paths[*path].describe();
+                let want = taken.contains(&(*which, desc.as_str()));
+                let r = replay(&f.source.text, &cfg, gs, &vals, true, false);
+                let got = matches!(r, Replay::Confirmed(_));
+                assert_eq!(got, want, "{ins:?} {which} {desc}: {r:?}");
+            }
+        }
+    }
+
+    /// Two decisions starting at one place (`c` and the whole `c ? a > 1 : 0`, each one
+    /// condition): their instrumentation nests.
+    #[test]
+    fn decisions_starting_at_one_place_replay() {
+        let text = "extern int __VERIFIER_nondet_int(void);\n\
+            int main(void) { int a = __VERIFIER_nondet_int(); int c = __VERIFIER_nondet_int();\n\
+            if (c ? a > 1 : 0) return 1; return 0; }\n";
+        let Some((f, cfg)) = lowered(text, Criterion::Mcdc) else {
+            return;
+        };
+        let goals: Vec<(usize, bool, bool)> = cfg
+            .goals
+            .iter()
+            .enumerate()
+            .filter_map(|(g, x)| match x.kind {
+                GoalKind::McdcPath { end, path } => {
+                    let d = cfg.decisions.iter().find(|d| d.end as u32 == end)?;
+                    // (goal, is the whole `?:`, the path's condition value)
+                    let whole = d.leaves[0].text.contains('?');
+                    Some((g, whole, d.paths[path as usize].vals[0] == Some(true)))
+                }
+                _ => None,
+            })
+            .collect();
+        assert_eq!(goals.len(), 4, "{:?}", cfg.goals);
+        assert_eq!(cfg.goals[goals[0].0].pos, cfg.goals[goals[3].0].pos);
+        // (a, c) -> (value of the `?:`, value of c)
+        for (a, c, whole_v, c_v) in [
+            (5, 1, true, true),
+            (0, 1, false, true),
+            (5, 0, false, false),
+        ] {
+            let vals = [InputValue::Int(INT, a), InputValue::Int(INT, c)];
+            for &(g, whole, v) in &goals {
+                let want = v == if whole { whole_v } else { c_v };
+                let r = replay(&f.source.text, &cfg, &[g], &vals, true, false);
+                assert_eq!(
+                    matches!(r, Replay::Confirmed(_)),
+                    want,
+                    "{a} {c} {g}: {r:?}"
+                );
+            }
+        }
+    }
+
+    /// A condition goal is confirmed exactly when the condition is evaluated with its value.
+    #[test]
+    fn condition_goals_replay_exactly_their_value() {
+        let Some((f, cfg)) = lowered(NESTED, Criterion::Condition) else {
+            return;
+        };
+        let at = |line: usize, value: bool| -> Vec<usize> {
+            (0..cfg.goals.len())
+                .filter(|&g| {
+                    let x = &cfg.goals[g];
+                    x.pos.line == line
+                        && matches!(x.kind, GoalKind::Cond { value: v, .. } if v == value)
+                        && x.pos.col > 20
+                })
+                .collect()
+        };
+        // `pos(a + b)` on line 5 (the conditions after column 20 there)
+        let t = at(5, true);
+        let fl = at(5, false);
+        assert_eq!((t.len(), fl.len()), (1, 1), "{:?}", cfg.goals);
+        let run = |ins: [i128; 3], g: &[usize]| {
+            let vals: Vec<InputValue> = ins.iter().map(|&v| InputValue::Int(INT, v)).collect();
+            matches!(
+                replay(&f.source.text, &cfg, g, &vals, true, false),
+                Replay::Confirmed(_)
+            )
+        };
+        assert!(run([5, 0, 1], &t)); // pos(5) = 1
+        assert!(!run([5, 0, 1], &fl));
+        assert!(run([0, 200, 0], &fl)); // pos(200) = 0
+        assert!(!run([0, 0, 0], &t) && !run([0, 0, 0], &fl)); // not evaluated
+    }
 
     fn leaf(k: usize) -> Box<Tree> {
         Box::new(Tree::Leaf(k))
