@@ -588,7 +588,8 @@ mod tests {
         // (5, 0, 1): c true, a > 1 true, pos(5): (T, T) -> true, so the `if` (T, T) -> true
         // (0, 200, 0): c false, b > 1 true, pos(200): (T, F) -> false; the `if` (T, F)
         // (0, 0, 0): c false, b > 1 false: the `if` (F, -) -> false; pos not called
-        let runs: [([i128; 3], &[(&str, &str)]); 3] = [
+        type Run<'x> = ([i128; 3], &'x [(&'x str, &'x str)]);
+        let runs: [Run; 3] = [
             (
                 [5, 0, 1],
                 &[
