@@ -187,6 +187,17 @@ pub enum Format {
     Json,
 }
 
+/// `deadcode --criterion`: the coverage criterion whose goals are reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CriterionArg {
+    /// every branch outcome (then/else, loop body, case, default)
+    Decision,
+    /// every condition of every decision true and false (short-circuit evaluation)
+    Condition,
+    /// per condition an independence pair (unique cause, short-circuit don't-cares)
+    Mcdc,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DumpFormat {
     Smt2,
@@ -284,6 +295,10 @@ pub enum Command {
         jobs: Option<usize>,
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// The goals: branch outcomes (`decision`), each condition true and false
+        /// (`condition`) or an MC/DC independence pair per condition (`mcdc`).
+        #[arg(long, value_enum, default_value = "decision")]
+        criterion: CriterionArg,
         #[command(flatten)]
         c_input: CInputArgs,
         #[command(flatten)]
@@ -352,6 +367,7 @@ where
             timeout,
             jobs,
             format,
+            criterion,
             c_input,
             env,
         } => {
@@ -395,19 +411,27 @@ where
                 ic3: ic3::Ic3Config::preset("dynamic").unwrap_or_default(),
                 check_certificate: false,
             };
-            crate::c::cmd::deadcode(
-                &c_input.options(&files),
-                function.as_deref(),
-                c_input.model(data_model),
-                &ts_opts,
-                Duration::from_secs_f64(timeout),
-                jobs,
-                format == Format::Json,
-                &env.options(),
-                env.tests.as_deref(),
-                out,
-                err,
-            )
+            let criterion = match criterion {
+                CriterionArg::Decision => crate::c::mcdc::Criterion::Decision,
+                CriterionArg::Condition => crate::c::mcdc::Criterion::Condition,
+                CriterionArg::Mcdc => crate::c::mcdc::Criterion::Mcdc,
+            };
+            // the criterion is a thread-local setting of the C front end (see `c::mcdc`)
+            crate::c::mcdc::with_criterion(criterion, || {
+                crate::c::cmd::deadcode(
+                    &c_input.options(&files),
+                    function.as_deref(),
+                    c_input.model(data_model),
+                    &ts_opts,
+                    Duration::from_secs_f64(timeout),
+                    jobs,
+                    format == Format::Json,
+                    &env.options(),
+                    env.tests.as_deref(),
+                    out,
+                    err,
+                )
+            })
         }
         Command::Solve {
             files,

@@ -272,6 +272,23 @@ pub enum GoalKind {
     Bounds,
     /// a read or write through a null, dangling or out-of-object pointer
     Pointer,
+    /// `--criterion condition`: an atomic condition of a decision evaluates to `value`.
+    /// `end` is the byte offset where the condition's text ends: with the position (its
+    /// start) it tells apart two conditions that start at one place (`c` and `c ? a : b` in
+    /// `if ((c ? a : b) && d)`), while the copies of an inlined function still share it.
+    Cond {
+        value: bool,
+        end: u32,
+    },
+    /// `--criterion mcdc`: the decision whose text ends at `end` is evaluated along its
+    /// short-circuit path number `path` (see `super::mcdc`); combined into [`GoalKind::Mcdc`]
+    /// lines, never reported itself
+    McdcPath {
+        end: u32,
+        path: u16,
+    },
+    /// `--criterion mcdc`: a report line (one per condition), built from the path goals
+    Mcdc,
 }
 
 impl GoalKind {
@@ -289,6 +306,10 @@ impl GoalKind {
             GoalKind::Shift => "invalid-shift",
             GoalKind::Bounds => "array-index-out-of-bounds",
             GoalKind::Pointer => "invalid-pointer-access",
+            GoalKind::Cond { value: true, .. } => "condition-true",
+            GoalKind::Cond { value: false, .. } => "condition-false",
+            GoalKind::McdcPath { .. } => "mcdc-path",
+            GoalKind::Mcdc => "mcdc",
         }
     }
     pub fn is_ub(self) -> bool {
@@ -327,6 +348,22 @@ pub enum Instrument {
         from: Ty,
         lo: i128,
         hi: i128,
+    },
+    /// an atomic condition at `[start, end)` (`--criterion condition`): the replay marks the
+    /// goal when the condition evaluates to `value` (see `super::mcdc::insertions`)
+    Cond {
+        start: usize,
+        end: usize,
+        value: bool,
+    },
+    /// a decision at `[start, end)` with its conditions at `leaves` (`--criterion mcdc`): the
+    /// replay records each evaluated condition's value and marks the goal when the decision
+    /// was evaluated along the path whose code is `code` (see `super::mcdc`)
+    Path {
+        start: usize,
+        end: usize,
+        leaves: Vec<(usize, usize)>,
+        code: u32,
     },
     /// not observable in the text
     None,
@@ -424,6 +461,8 @@ pub struct Cfg {
     pub lowered_fns: Vec<String>,
     /// the names of the `static` file-scope variables (writable only by their unit)
     pub file_statics: Vec<String>,
+    /// the decisions lowered with `--criterion condition|mcdc` (one per lowered copy)
+    pub decisions: Vec<super::mcdc::Decision>,
     /// the byte offset (in the concatenated preprocessed text) just after the analysed
     /// function's definition: the replay inserts a trampoline there that the harness calls
     /// (so a `static` entry function, or one whose name a system header declares otherwise,

@@ -174,13 +174,15 @@ pub fn deadcode(
         let goals: Vec<serde_json::Value> = all
             .iter()
             .map(|l| {
-                json!({
+                let mut g = json!({
                     "file": l.pos.file, "line": l.pos.line, "column": l.pos.col,
                     "function": l.function, "kind": l.kind.name(), "status": l.status,
                     "detail": l.detail, "time_s": l.time_s,
                     "inputs": l.inputs.iter().map(|(w, v)| json!({"input": w, "value": v.c_expr()})).collect::<Vec<_>>(),
                     "test_case": l.test.as_ref().map(|t| t.json()),
-                })
+                });
+                super::mcdc::json_fields(l, &mut g);
+                g
             })
             .collect();
         let _ = writeln!(
@@ -226,6 +228,13 @@ pub fn deadcode(
                     for (w, v) in &l.inputs {
                         let _ = writeln!(out, "    input {w} = {}", v.c_text());
                     }
+                }
+            }
+            // an MC/DC pair: both test cases, labelled
+            for (label, inputs) in &l.tests {
+                let _ = writeln!(out, "    {label}");
+                for (w, v) in inputs {
+                    let _ = writeln!(out, "      input {w} = {}", v.c_text());
                 }
             }
         }

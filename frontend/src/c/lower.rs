@@ -12,6 +12,7 @@ use lang_c::ast::*;
 use lang_c::span::{Node, Span};
 use std::collections::HashMap;
 
+mod decision;
 mod env;
 mod strings;
 mod units;
@@ -154,6 +155,9 @@ pub struct Lowerer<'a> {
     addr_taken_fns: std::collections::BTreeSet<String>,
     /// inside an initializer (a `const` object may be written)
     initializing: usize,
+    /// inside the initializer of an object of static storage duration: a constant expression
+    /// that the replay cannot instrument (no coverage-criterion goals, see `lower/decision.rs`)
+    static_init: usize,
     /// a `<math.h>` function is modelled by its error bound (stated in the report)
     libm_used: bool,
     /// further semantic choices to state in the report
@@ -625,6 +629,7 @@ impl<'a> Lowerer<'a> {
             defined_globals: Default::default(),
             addr_taken_fns: Default::default(),
             initializing: 0,
+            static_init: 0,
             rec_errors: HashMap::new(),
             libm_used: false,
             notes: Vec::new(),
@@ -1342,7 +1347,9 @@ impl<'a> Lowerer<'a> {
         static_storage: bool,
     ) -> R<()> {
         self.initializing += 1;
+        self.static_init += static_storage as usize;
         let r = self.init_binding_inner(b, ty, init, cur, static_storage);
+        self.static_init -= static_storage as usize;
         self.initializing -= 1;
         r
     }
@@ -1855,7 +1862,7 @@ impl<'a> Lowerer<'a> {
             Statement::If(i) => {
                 let t = self.cfg.new_node();
                 let f = self.cfg.new_node();
-                self.cond(&i.node.condition, cur, t, f)?;
+                self.decision(&i.node.condition, cur, t, f)?;
                 let join = self.cfg.new_node();
                 let ts = &i.node.then_statement;
                 let t_start = self.cfg.new_node();
@@ -1913,7 +1920,7 @@ impl<'a> Lowerer<'a> {
                 self.cfg.edge(cur, head, Ins::Skip);
                 let body = self.cfg.new_node();
                 let exit = self.cfg.new_node();
-                self.cond(&w.node.expression, head, body, exit)?;
+                self.decision(&w.node.expression, head, body, exit)?;
                 let b_start = self.loop_body_goal(body, &w.node.statement);
                 self.breaks.push(exit);
                 self.continues.push(head);
@@ -1938,7 +1945,7 @@ impl<'a> Lowerer<'a> {
                 self.continues.pop();
                 let b_end = r?;
                 self.cfg.edge(b_end, cont, Ins::Skip);
-                self.cond(&w.node.expression, cont, head, exit)?;
+                self.decision(&w.node.expression, cont, head, exit)?;
                 Ok(exit)
             }
             Statement::For(f) => {
@@ -2079,7 +2086,7 @@ impl<'a> Lowerer<'a> {
         let body = self.cfg.new_node();
         let exit = self.cfg.new_node();
         match &f.node.condition {
-            Some(e) => self.cond(e, head, body, exit)?,
+            Some(e) => self.decision(e, head, body, exit)?,
             None => self.cfg.edge(head, body, Ins::Skip),
         }
         let b_start = self.loop_body_goal(body, &f.node.statement);
@@ -3408,7 +3415,7 @@ impl<'a> Lowerer<'a> {
             Expression::Conditional(c) => {
                 let t = self.cfg.new_node();
                 let f = self.cfg.new_node();
-                self.cond(&c.node.condition, *cur, t, f)?;
+                self.decision(&c.node.condition, *cur, t, f)?;
                 let mut tc = t;
                 let a = self.rv(&c.node.then_expression, &mut tc)?;
                 let mut fc = f;

@@ -8,6 +8,7 @@ pub mod encode;
 pub mod env;
 pub mod inputs;
 pub mod lower;
+pub mod mcdc;
 pub mod mem;
 pub mod parse;
 pub mod replay;
@@ -643,6 +644,11 @@ pub struct DeadcodeLine {
     pub time_s: f64,
     /// a REACHABLE goal of a step function: its inputs by step
     pub test: Option<env::TestCase>,
+    /// `--criterion condition|mcdc`: the condition's text
+    pub condition: Option<String>,
+    /// `--criterion mcdc`, REACHABLE: the two test cases of the independence pair (label,
+    /// inputs)
+    pub tests: Vec<(String, Vec<(String, InputValue)>)>,
 }
 
 /// Shared state of the goal workers of one `deadcode` call.
@@ -668,7 +674,15 @@ pub fn deadcode(
     jobs: usize,
     plan: Option<&lower::EnvPlan>,
 ) -> Result<DeadcodeResult, CError> {
-    let cfg = lower_with(file, model, entry, true, plan)?;
+    // `--criterion condition|mcdc` replaces the branch goals (see `mcdc`)
+    let criterion = mcdc::current();
+    let cfg = lower_with(
+        file,
+        model,
+        entry,
+        criterion == mcdc::Criterion::Decision,
+        plan,
+    )?;
     let lp64 = model == DataModel::Lp64;
     let n = cfg.goals.len();
     // a function inlined several times has one goal per call: they are reported as one goal
@@ -972,9 +986,16 @@ pub fn deadcode(
                 detail,
                 inputs,
                 time_s,
+                condition: None,
+                tests: vec![],
             }
         })
         .collect();
+    let lines = if criterion == mcdc::Criterion::Decision {
+        lines
+    } else {
+        mcdc::finish(&cfg, lines)
+    };
     Ok((
         lines,
         cfg.undefined_fns.iter().map(|f| f.0.clone()).collect(),

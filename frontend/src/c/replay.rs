@@ -224,6 +224,8 @@ pub fn replay(
         "__icpic3_goal"
     };
     let mut done: Vec<Instrument> = Vec::new();
+    // condition and path goals: instrumented together per condition / decision
+    let mut dec: Vec<(Instrument, String)> = Vec::new();
     for (gi, &g) in goals.iter().enumerate() {
         // the copies of a goal in a function inlined at several calls share one place in
         // the text: instrumented once (twice would nest `else` branches into invalid C)
@@ -250,6 +252,9 @@ pub fn replay(
                 ins.push((a, (0, b, 0), format!("({marker}({id}), ")));
                 ins.push((b, (1, a, 1), ")".into()));
             }
+            Instrument::Cond { .. } | Instrument::Path { .. } => {
+                dec.push((cfg.goals[g].instrument.clone(), format!("{marker}({id})")));
+            }
             Instrument::None | Instrument::Ub(..) | Instrument::ConvCheck { .. } => {
                 if cover {
                     continue;
@@ -262,6 +267,7 @@ pub fn replay(
         }
     }
     push_trampoline(&mut ins, cfg);
+    ins.extend(super::mcdc::insertions(&dec));
     ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     let mut prog = text.to_string();
     for (off, _, s) in ins {
@@ -271,6 +277,9 @@ pub fn replay(
         prog.insert_str(off, &s);
     }
     let mut header = String::from("void __icpic3_goal(int);\nvoid __icpic3_cover(int);\n");
+    if super::mcdc::needs_header(&dec) {
+        header.push_str(super::mcdc::HEADER);
+    }
     if cfg.function != "main" {
         header.push_str("#define main __icpic3_original_main\n");
     }
@@ -1286,6 +1295,8 @@ fn observe_build(
     type UbSpan = (usize, usize, usize, Option<(usize, usize)>);
     let mut spans: Vec<UbSpan> = Vec::new();
     let mut done: Vec<Instrument> = Vec::new();
+    // condition and path goals: instrumented together per condition / decision
+    let mut dec: Vec<(Instrument, String)> = Vec::new();
     for &gi in which {
         let g = goals[gi];
         // copies of one goal (an inlined function's) share one place: instrumented once
@@ -1307,6 +1318,12 @@ fn observe_build(
                 ins.push((a, (0, b, 0), format!("(__icpic3_cover({gi}), ")));
                 ins.push((b, (1, a, 1), ")".into()));
             }
+            Instrument::Cond { .. } | Instrument::Path { .. } if !sanitize => {
+                dec.push((
+                    cfg.goals[g].instrument.clone(),
+                    format!("__icpic3_cover({gi})"),
+                ));
+            }
             Instrument::ConvCheck {
                 start,
                 end,
@@ -1327,6 +1344,7 @@ fn observe_build(
         }
     }
     push_trampoline(&mut ins, cfg);
+    ins.extend(super::mcdc::insertions(&dec));
     ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     let mut prog = text.to_string();
     for (off, _, s) in &ins {
@@ -1338,6 +1356,9 @@ fn observe_build(
     let mut header = String::from(
         "void __icpic3_cover(int);\nfloat __icpic3_cvf(int, float, long double, long double);\ndouble __icpic3_cvd(int, double, long double, long double);\n",
     );
+    if super::mcdc::needs_header(&dec) {
+        header.push_str(super::mcdc::HEADER);
+    }
     if cfg.function != "main" {
         header.push_str("#define main __icpic3_original_main\n");
     }
