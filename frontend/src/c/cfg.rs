@@ -494,6 +494,8 @@ pub struct StorageCell {
 #[derive(Clone, Debug)]
 pub struct ParamCell {
     pub param: usize,
+    /// the parameter's name
+    pub name: String,
     /// the cell's path below the object (`.state`, `[2].x`; empty for a scalar pointee)
     pub rel: String,
     pub off: usize,

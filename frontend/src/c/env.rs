@@ -199,6 +199,17 @@ pub fn plan(
                 }
             }
         }
+        // for the report: the step's scalar arguments and these cells
+        for ns in s.nondets.iter().filter(|n| n.fed) {
+            if let Some(a) = ns.what.strip_prefix("parameter ") {
+                r.inputs.push(format!("argument {a}"));
+            }
+        }
+        for c in &s.param_cells {
+            if per.iter().any(|x| x.0 == c.param && x.1.contains(&c.off)) {
+                r.inputs.push(format!("*{}{}", c.name, c.rel));
+            }
+        }
         p.param_inputs = per;
         p.init_written = i
             .iter()

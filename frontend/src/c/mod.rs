@@ -773,14 +773,18 @@ pub fn deadcode(
             }
             feeds
         };
-        if let Ok(res) = replay::observe_with(
+        let runs = replay::observe_with(
             &file.source.text,
             &cfg,
             &all,
             lp64,
             Some(CONCRETE_BUDGET),
             more,
-        ) {
+        );
+        if let (Err(e), true) = (&runs, std::env::var_os("ICPIC3_DEBUG_CONCRETE").is_some()) {
+            eprintln!("concrete runs unavailable: {e}");
+        }
+        if let Ok(res) = runs {
             if std::env::var_os("ICPIC3_DEBUG_CONCRETE").is_some() {
                 let mut_runs = res
                     .iter()

@@ -153,6 +153,7 @@ impl<'a> Lowerer<'a> {
                 };
                 pcs.push(ParamCell {
                     param: *k,
+                    name: name.clone(),
                     rel: cn.strip_prefix(&prefix).unwrap_or(cn).to_string(),
                     off: c.off,
                     ty,
