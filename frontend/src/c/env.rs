@@ -265,9 +265,15 @@ pub fn test_case(cfg: &Cfg, vals: &[InputValue]) -> Option<TestCase> {
     Some(TestCase { setup, steps })
 }
 
-/// A column name of the CSV: the input's C name without its kind prefix.
-fn column(name: &str) -> &str {
-    name.split_once(' ').map_or(name, |x| x.1)
+/// A column name of the CSV: a global input's C name (`rtU.Speed`), the others with their
+/// kind (`param K`, `argument dt`, `init argument f_cut`, `initial *v.x` for a parameter
+/// object's starting contents, which a per-step input of the same cell follows as `*v.x`).
+fn column(name: &str) -> String {
+    match name.strip_prefix("input ") {
+        Some(n) => n.to_string(),
+        None if !name.contains(' ') => format!("initial {name}"),
+        None => name.to_string(),
+    }
 }
 
 impl TestCase {
@@ -275,9 +281,9 @@ impl TestCase {
     /// inputs. A value is written as C reads it back (`c_text`).
     pub fn csv(&self) -> String {
         let mut cols = vec!["step".to_string()];
-        cols.extend(self.setup.iter().map(|x| csv_field(column(&x.0))));
+        cols.extend(self.setup.iter().map(|x| csv_field(&column(&x.0))));
         if let Some(s) = self.steps.first() {
-            cols.extend(s.iter().map(|x| csv_field(column(&x.0))));
+            cols.extend(s.iter().map(|x| csv_field(&column(&x.0))));
         }
         let mut out = cols.join(",");
         out.push('\n');

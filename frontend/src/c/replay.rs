@@ -734,6 +734,7 @@ fn push_env_main(h: &mut String, cfg: &Cfg, env: &EnvHarness, arg: &dyn Fn(Ty) -
     let _ = writeln!(h, "    {step}({});\n  }}\n  return 0;\n}}", args.join(", "));
 }
 
+#[allow(clippy::too_many_arguments)]
 fn compile_and_run(
     dir: &std::path::Path,
     prog: &str,

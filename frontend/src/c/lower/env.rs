@@ -53,16 +53,14 @@ impl<'a> Lowerer<'a> {
             names.sort();
             for name in names {
                 match &scope[name] {
-                    Binding::Var(v) => {
-                        if seen.insert(*v) {
-                            out.push(ScopeCell {
-                                unit: k,
-                                var: *v,
-                                path: self.cfg.vars[*v].c_name.clone(),
-                                ty: Some(self.cfg.vars[*v].ty),
-                                is_const: false,
-                            });
-                        }
+                    Binding::Var(v) if seen.insert(*v) => {
+                        out.push(ScopeCell {
+                            unit: k,
+                            var: *v,
+                            path: self.cfg.vars[*v].c_name.clone(),
+                            ty: Some(self.cfg.vars[*v].ty),
+                            is_const: false,
+                        });
                     }
                     Binding::Obj(o) => {
                         let obj = &self.objects[o.0];
