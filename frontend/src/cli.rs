@@ -260,6 +260,29 @@ pub enum Command {
         /// Wall-clock limit in seconds (UNKNOWN when it runs out).
         #[arg(long)]
         timeout: Option<f64>,
+        /// C: is an error call reachable in some step of step function NAME in its
+        /// environment (C initializers, --init once, then inputs and one call per step)?
+        #[arg(long, value_name = "NAME")]
+        step: Option<String>,
+        /// C: the init function called once before the first step (with --step).
+        #[arg(long, value_name = "NAME", requires = "step")]
+        init: Option<String>,
+        /// C, with --step: exactly these globals (or fields) are inputs.
+        #[arg(
+            long,
+            value_name = "NAME,...",
+            value_delimiter = ',',
+            requires = "step"
+        )]
+        inputs: Option<Vec<String>>,
+        /// C, with --step: calibration parameters (one value per run).
+        #[arg(
+            long,
+            value_name = "NAME,...",
+            value_delimiter = ',',
+            requires = "step"
+        )]
+        params: Vec<String>,
         /// Print the model or the boxes (iSAT3 style); twice: also statistics and, for
         /// transition systems, one progress line per depth on standard error.
         #[arg(short, long, action = clap::ArgAction::Count)]
@@ -445,12 +468,22 @@ where
             msw,
             mpr,
             timeout,
+            step,
+            init,
+            inputs,
+            params,
             verbose,
             format,
             data_model,
             witness,
             c_input,
         } => {
+            let env_opts = crate::c::env::EnvOptions {
+                step,
+                init,
+                inputs,
+                params,
+            };
             let is_c = (!files.is_empty() && files.iter().all(|f| crate::c::cmd::is_c_file(f)))
                 || (files.is_empty() && c_input.compile_commands.is_some());
             if !is_c && files.len() != 1 {
@@ -537,9 +570,14 @@ where
                     &ts_opts,
                     witness.as_deref(),
                     format == Format::Json,
+                    &env_opts,
                     out,
                     err,
                 );
+            }
+            if env_opts.step.is_some() {
+                let _ = writeln!(err, "icpic3: --step is for C files");
+                return EXIT_USAGE;
             }
             let file = files[0].clone();
             if expr_engine != solve_cmd::ExprEngine::Portfolio && crate::c::cmd::is_c_file(&file) {

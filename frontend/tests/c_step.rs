@@ -333,3 +333,45 @@ fn unknown_names_are_errors() {
     assert_ne!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stderr).contains("no_such_step"));
 }
+
+#[test]
+fn solve_step_answers_the_error_call_over_steps() {
+    // armed in step 1 (speed > 5), then the counter reaches 3 in steps 2..4: the error call
+    // needs four calls; the counter stops at 5, so `count > 5` never holds
+    let dir = std::env::temp_dir().join(format!("icpic3-step-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let body = |reachable: bool| {
+        format!(
+            "extern void reach_error(void);\ndouble in_speed;\nstatic int armed, count;\n\
+             void unit_step(void) {{\n  if (!armed) {{ if (in_speed > 5.0) armed = 1; }}\n  \
+             else {{ if (count < 5) count++; }}\n  {}\n  if (count > 5) reach_error();\n}}\n",
+            if reachable {
+                "if (count >= 3 && in_speed < 0.0) reach_error();"
+            } else {
+                ""
+            }
+        )
+    };
+    for (reachable, verdict, code) in [(true, "false", 10), (false, "true", 20)] {
+        let p = dir.join(format!("unit_{reachable}.c"));
+        std::fs::write(&p, body(reachable)).unwrap();
+        let o = Command::new(env!("CARGO_BIN_EXE_icpic3"))
+            .args(["solve", "--timeout", "60", "--step", "unit_step"])
+            .arg(&p)
+            .output()
+            .unwrap();
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert_eq!(out.lines().next(), Some(verdict), "{out}");
+        assert_eq!(o.status.code(), Some(code), "{out}");
+        if reachable {
+            assert!(out.contains("call 4 of `unit_step`"), "{out}");
+        }
+    }
+    // one call of main does not exist here: without --step the file has no main
+    let o = Command::new(env!("CARGO_BIN_EXE_icpic3"))
+        .args(["solve"])
+        .arg(dir.join("unit_true.c"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+}

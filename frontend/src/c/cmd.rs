@@ -23,25 +23,32 @@ pub fn solve(
     opts: &TsOptions,
     witness: Option<&Path>,
     json_out: bool,
+    env_opts: &super::env::EnvOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
     let start = Instant::now();
-    let a = match load(input, model, err).map(|f| (super::svcomp_file(&f, model, opts), f)) {
-        Some((Ok(a), f)) => (a, f),
-        Some((Err(e), _)) => {
-            let _ = writeln!(err, "{e}");
-            let _ = writeln!(out, "unknown");
-            return crate::cli::EXIT_BAD_INPUT;
-        }
-        None => {
-            let _ = writeln!(out, "unknown");
-            return crate::cli::EXIT_BAD_INPUT;
-        }
-    };
+    let a =
+        match load(input, model, err).map(|f| (super::svcomp_step(&f, model, opts, env_opts), f)) {
+            Some((Ok(a), f)) => (a, f),
+            Some((Err(e), _)) => {
+                let _ = writeln!(err, "{e}");
+                let _ = writeln!(out, "unknown");
+                return crate::cli::EXIT_BAD_INPUT;
+            }
+            None => {
+                let _ = writeln!(out, "unknown");
+                return crate::cli::EXIT_BAD_INPUT;
+            }
+        };
     let (a, file) = a;
     let path = Path::new(file.paths.first().map_or("", |p| p.as_str()));
-    if a.verdict == "false" {
+    if a.verdict == "false" && env_opts.step.is_some() && witness.is_some() {
+        let _ = writeln!(
+            err,
+            "icpic3: no witness for --step (SV-COMP witnesses describe runs of `main`)"
+        );
+    } else if a.verdict == "false" {
         if let Some(w) = witness {
             let text = super::witness::violation_witness(path, model, &a);
             if let Err(e) = std::fs::write(w, text) {

@@ -571,7 +571,32 @@ pub fn svcomp_file(
     model: DataModel,
     opts: &TsOptions,
 ) -> Result<SvcompAnswer, CError> {
-    let cfg = lower_fn(file, model, "main", false)?;
+    svcomp_entry(file, model, opts, "main", None)
+}
+
+/// `solve --step NAME`: is an error call (or undefined behaviour) reachable in some step of
+/// the unit in its environment (see [`env`])?
+pub fn svcomp_step(
+    file: &CFile,
+    model: DataModel,
+    opts: &TsOptions,
+    env_opts: &env::EnvOptions,
+) -> Result<SvcompAnswer, CError> {
+    let Some(step) = env_opts.step.as_deref() else {
+        return svcomp_file(file, model, opts);
+    };
+    let (plan, _) = env::plan(file, model, step, env_opts)?;
+    svcomp_entry(file, model, opts, step, Some(&plan))
+}
+
+fn svcomp_entry(
+    file: &CFile,
+    model: DataModel,
+    opts: &TsOptions,
+    entry: &str,
+    plan: Option<&lower::EnvPlan>,
+) -> Result<SvcompAnswer, CError> {
+    let cfg = lower_with(file, model, entry, false, plan)?;
     let undef: Vec<String> = cfg.undefined_fns.iter().map(|f| f.0.clone()).collect();
     let errors: Vec<usize> = (0..cfg.goals.len())
         .filter(|&g| cfg.goals[g].kind == GoalKind::Error)
@@ -617,7 +642,10 @@ pub fn svcomp_file(
         GoalAnswer::Reached { inputs, ret_pos, steps, which } => SvcompAnswer {
             input_ret_pos: ret_pos,
             verdict: "false",
-            detail: format!("an error call is reached after {steps} step(s); confirmed by replaying the C program compiled by gcc"),
+            detail: match env::test_case(&cfg, &inputs.iter().map(|x| x.1.clone()).collect::<Vec<_>>()) {
+                Some(t) => format!("an error call is reached in call {} of `{entry}`; confirmed by replaying the unit and its environment compiled by gcc", t.steps.len()),
+                None => format!("an error call is reached after {steps} step(s); confirmed by replaying the C program compiled by gcc"),
+            },
             inputs,
             error_pos: which.map(|g| cfg.goals[g].pos.clone()),
             undefined_fns: undef.clone(),
