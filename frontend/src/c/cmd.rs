@@ -17,6 +17,7 @@ pub fn is_c_file(p: &Path) -> bool {
 }
 
 /// `icpic3 solve FILE.c`: first line `true`, `false` or `unknown` (SV-COMP `unreach-call`).
+#[allow(clippy::too_many_arguments)]
 pub fn solve(
     input: &super::inputs::InputOptions,
     model: DataModel,

@@ -961,11 +961,7 @@ pub fn deadcode(
                         }
                     }
                 }
-                (
-                    "REACHABLE",
-                    format!("after {steps} step(s), confirmed by gcc replay"),
-                    inputs,
-                )
+                ("REACHABLE", reached_detail(&cfg, steps, &inputs), inputs)
             }
             GoalAnswer::UndefinedBehaviour { at } => {
                 ("UNKNOWN", format!("undefined behaviour {at}"), vec![])
@@ -1035,6 +1031,20 @@ pub fn deadcode(
     ))
 }
 
+/// The detail of a goal the engines reached: the calls of a step function, else the steps
+/// of the translated program.
+fn reached_detail(cfg: &Cfg, steps: usize, inputs: &[(String, InputValue)]) -> String {
+    let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+    match (env::test_case(cfg, &vals), cfg.env.as_ref()) {
+        (Some(t), Some(e)) => format!(
+            "in call {} of `{}`, confirmed by gcc replay",
+            t.steps.len(),
+            e.step
+        ),
+        _ => format!("after {steps} step(s), confirmed by gcc replay"),
+    }
+}
+
 /// Test cases longer than this many steps (from a concrete run) are shortened by BMC.
 const SHORT_STEPS: usize = 10;
 
@@ -1093,9 +1103,13 @@ fn shorten_test_cases(
         {
             let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
             if env::test_case(cfg, &vals).is_some_and(|n| n.steps.len() < old.steps.len()) {
+                let d = reached_detail(cfg, steps, &inputs);
                 *a = Some((
                     "REACHABLE",
-                    format!("after {steps} step(s), confirmed by gcc replay (BMC's test case, shorter than the concrete run's of {} steps)", old.steps.len()),
+                    format!(
+                        "{d} (BMC's test case, shorter than the concrete run's of {} calls)",
+                        old.steps.len()
+                    ),
                     inputs,
                 ));
             }
