@@ -107,7 +107,14 @@ impl<'a> Lowerer<'a> {
             for e in &self.cfg.nodes[n] {
                 match &e.ins {
                     Ins::Assign(v, x) => {
-                        written.insert(*v);
+                        // `v = c ? x : v` (a store through a pointer that may point elsewhere,
+                        // as `resolve_dynamic` writes every candidate cell) may leave v as
+                        // it is: not a write that makes v state (an input fed each step
+                        // over-approximates a cell the unit only might write)
+                        let maybe = matches!(x, E::Ite(_, _, _, e) if **e == E::Var(*v));
+                        if !maybe {
+                            written.insert(*v);
+                        }
                         vars_of(x, &mut read);
                     }
                     Ins::Assume(x) | Ins::Check(_, x) => vars_of(x, &mut read),
