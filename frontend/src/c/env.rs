@@ -205,18 +205,22 @@ pub fn plan(
                 r.inputs.push(format!("argument {a}"));
             }
         }
-        for c in &s.param_cells {
-            if per.iter().any(|x| x.0 == c.param && x.1.contains(&c.off)) {
-                r.inputs.push(format!("*{}{}", c.name, c.rel));
-            }
-        }
-        p.param_inputs = per;
         p.init_written = i
             .iter()
             .flat_map(|c| &c.param_cells)
             .filter(|c| c.written)
             .map(|c| c.rel.clone())
             .collect();
+        // (the lowering also leaves out the cells the init function writes in an object it
+        // shares with the step function: by pointee type, approximated here by the cell path)
+        for c in &s.param_cells {
+            if per.iter().any(|x| x.0 == c.param && x.1.contains(&c.off))
+                && !p.init_written.contains(&c.rel)
+            {
+                r.inputs.push(format!("*{}{}", c.name, c.rel));
+            }
+        }
+        p.param_inputs = per;
     }
     Ok((p, r))
 }
