@@ -41,11 +41,15 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 /// `gcc -m32` builds and runs 32-bit programs here (`scripts/setup.sh` installs
 /// gcc-multilib): required, since ILP32 answers are confirmed with it.
 fn require_m32() {
+    // one probe per call: the tests run in parallel threads of one process, and a shared
+    // file would be rewritten while another thread runs it ("text file busy")
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let k = N.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let src = temp_file(
-        "m32.c",
+        &format!("m32_{k}.c"),
         "#include <stdint.h>\n#include <math.h>\nint main(void) { return sizeof(long) == 4 ? 0 : 1; }\n",
     );
-    let exe = dir().join("m32");
+    let exe = dir().join(format!("m32_{k}"));
     let built = Command::new("gcc")
         .args(["-m32", "-O0"])
         .arg(&src)
