@@ -415,7 +415,7 @@ where
             }
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            if !(timeout.is_finite() && timeout > 0.0) {
+            if !(timeout > 0.0 && !timeout.is_nan()) {
                 let _ = writeln!(
                     err,
                     "icpic3: --timeout must be a positive number of seconds"
@@ -446,7 +446,7 @@ where
                     function.as_deref(),
                     c_input.model(data_model),
                     &ts_opts,
-                    Duration::from_secs_f64(timeout),
+                    saturating_secs(timeout),
                     jobs,
                     format == Format::Json,
                     &env.options(),
@@ -504,7 +504,7 @@ where
             }
             let timeout = match timeout {
                 None => None,
-                Some(t) if t.is_finite() && t > 0.0 => Some(Duration::from_secs_f64(t)),
+                Some(t) if t > 0.0 && !t.is_nan() => Some(saturating_secs(t)),
                 Some(t) => {
                     let _ = writeln!(
                         err,
@@ -604,8 +604,15 @@ fn has_extension(path: &std::path::Path, ext: &str) -> bool {
         .is_some_and(|e| e.eq_ignore_ascii_case(ext))
 }
 
+/// A positive number of seconds as a time limit: any size (`1e308`, `inf`) saturates at
+/// about 31 years, so that a deadline `now + limit` never overflows.
+fn saturating_secs(t: f64) -> Duration {
+    const MAX_SECS: f64 = 1e9;
+    Duration::from_secs_f64(t.min(MAX_SECS))
+}
+
 /// Reads a file as UTF-8 text, or reports why not (with the position of the first invalid
-/// byte).
+/// byte). A UTF-8 byte-order mark at the start is skipped.
 fn read_source(path: &PathBuf, err: &mut dyn Write) -> Option<String> {
     let name = path.display();
     let bytes = match std::fs::read(path) {
@@ -614,6 +621,10 @@ fn read_source(path: &PathBuf, err: &mut dyn Write) -> Option<String> {
             let _ = writeln!(err, "{name}: cannot read file: {e}");
             return None;
         }
+    };
+    let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) => rest.to_vec(),
+        None => bytes,
     };
     match String::from_utf8(bytes) {
         Ok(s) => Some(s),

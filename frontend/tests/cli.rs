@@ -541,3 +541,43 @@ fn dump_dimacs_of_a_float_problem() {
     let o = icpic3(&["dump", "--format", "dimacs", &example("thermostat.hys")]);
     assert_eq!(o.status.code(), Some(1));
 }
+
+/// Issue #24 items 5 and 6: any positive `--timeout` is accepted and saturates (it panicked
+/// converting 1e308 to a `Duration`); a UTF-8 byte-order mark does not make an `.smt2` or
+/// `.hys` file an error.
+#[test]
+fn huge_timeouts_saturate_and_a_bom_is_skipped() {
+    let f = temp_file(
+        "tiny.hys",
+        b"DECL\n  float [0, 10] x;\nEXPR\n  x * x = 4;\n",
+    );
+    for t in ["1e308", "99999999999999999999", "inf"] {
+        let o = icpic3(&["solve", "--timeout", t, f.to_str().unwrap()]);
+        assert!(
+            matches!(o.status.code(), Some(0 | 10 | 20)),
+            "--timeout {t}: {:?} {}",
+            o.status.code(),
+            text(&o.stderr)
+        );
+        assert!(!text(&o.stdout).is_empty());
+    }
+    let o = icpic3(&["solve", "--timeout", "nan", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    let bom = temp_file(
+        "bom.smt2",
+        b"\xEF\xBB\xBF(set-logic QF_LRA)\n(declare-fun x () Real)\n(assert (> x 1.0))\n(check-sat)\n",
+    );
+    let o = icpic3(&["solve", bom.to_str().unwrap()]);
+    assert_eq!(
+        text(&o.stdout).lines().next(),
+        Some("sat"),
+        "{}",
+        text(&o.stderr)
+    );
+    let bom = temp_file(
+        "bom.hys",
+        b"\xEF\xBB\xBFDECL\n  float [0, 10] x;\nEXPR\n  x * x = 4;\n",
+    );
+    let o = icpic3(&["solve", bom.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(10), "{}", text(&o.stderr));
+}
