@@ -415,7 +415,7 @@ where
             }
             let jobs =
                 jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            if !(timeout > 0.0 && !timeout.is_nan()) {
+            if timeout <= 0.0 || timeout.is_nan() {
                 let _ = writeln!(
                     err,
                     "icpic3: --timeout must be a positive number of seconds"
