@@ -338,13 +338,7 @@ fn pairs(v: &[(String, super::replay::InputValue)]) -> String {
 
 /// The test case of a goal without a step loop: one row, one column per input.
 fn flat_csv(inputs: &[(String, super::replay::InputValue)]) -> String {
-    let q = |s: &str| {
-        if s.contains([',', '"']) {
-            format!("\"{}\"", s.replace('"', "\"\""))
-        } else {
-            s.to_string()
-        }
-    };
+    let q = super::env::csv_field;
     let head: Vec<String> = inputs.iter().map(|x| q(&x.0)).collect();
     let row: Vec<String> = inputs.iter().map(|x| q(&x.1.c_text())).collect();
     format!("{}\n{}\n", head.join(","), row.join(","))

@@ -340,7 +340,8 @@ pub fn csv_value(v: &InputValue) -> String {
     }
 }
 
-fn csv_field(s: &str) -> String {
+/// A CSV field, quoted when it holds a comma, a quote or a line break.
+pub fn csv_field(s: &str) -> String {
     if s.contains([',', '"', '\n']) {
         format!("\"{}\"", s.replace('"', "\"\""))
     } else {

@@ -534,14 +534,7 @@ fn push_trampoline(ins: &mut Vec<(usize, (u8, usize, u8), String)>, cfg: &Cfg) {
     if cfg.function == "main" {
         return;
     }
-    let shapes: Vec<ParamShape> = if cfg.entry_shapes.len() == cfg.entry_params.len() {
-        cfg.entry_shapes.clone()
-    } else {
-        cfg.entry_params
-            .iter()
-            .map(|t| ParamShape::Scalar(*t))
-            .collect()
-    };
+    let shapes = entry_shapes(cfg);
     let ty = |t: Ty| -> String {
         match t {
             Ty::Int { bits, signed } => {
