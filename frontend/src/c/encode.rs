@@ -1,4 +1,5 @@
-//! Large-block encoding of a [`Cfg`] into a `.hys` transition system.
+//! Large-block encoding of a [`Cfg`] into a transition system, built directly in the
+//! checker's typed IR ([`Checked`]), as the SMT-LIB and VMT readers build theirs.
 //!
 //! Cut points are the entry, every loop head and the stop location; a program counter `pc`
 //! names them. One transition executes one loop-free segment from a cut point to the next:
@@ -7,10 +8,24 @@
 //! inputs and the next variables. Two Boolean flags record what the step did: `hit` (one
 //! of the selected goals was reached) and `ub` (a selected undefined-behaviour check fired);
 //! TARGET is `hit or ub`.
+//!
+//! Expressions are first built as hash-consed terms ([`Terms`]); each top-level constraint
+//! is then copied into the IR as a tree (the IR keeps a constraint's nodes contiguous), so a
+//! value used in several places is repeated, as it would be in text. Large values are stored
+//! in temporaries instead (`SHARE_*`), measured by the length of their `.hys` spelling
+//! ([`ir_print::render`]), which is also what `ICPIC3_DUMP_HYS` prints
+//! ([`Encoded::hys`]). The trace of an answer maps back to C through typed ids
+//! ([`StateId`]), never through names.
 
 use super::cfg::*;
+use crate::diag::Span;
+use crate::hys::ast::{SectionKind, TypeKind};
+use crate::hys::check::{Checked, CheckedSection, DeclaredVar};
+use crate::hys::ir::{BoolOp, Constraint, Ir, NodeId, NodeKind, RelOp};
+use crate::hys::ir_print;
+use solver::formula::{Domain, Op, Sort};
+use solver::num::{FpFormat, IntType, Rational, RoundingMode};
 use std::collections::{BTreeMap, HashMap, VecDeque};
-use std::fmt::Write;
 
 /// Which goals the system looks for.
 #[derive(Clone, Debug, Default)]
@@ -21,265 +36,508 @@ pub struct Selection {
     pub ub: Vec<usize>,
 }
 
-/// The nondet sites of one block, in execution order, with the names of their value and
-/// guard variables.
-#[derive(Clone, Debug)]
-pub struct BlockSites {
-    pub sites: Vec<(usize, String, String)>,
+/// A state variable of the encoded system: its index among the declared variables, which is
+/// also its index in the lowered system's `state` and in every trace step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StateId(pub u32);
+
+impl StateId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
 }
 
-#[derive(Clone, Debug)]
+/// A nondet site executed in a block: the variable holding its value and the Boolean that
+/// tells whether the step executed it.
+#[derive(Clone, Copy, Debug)]
+pub struct InputSite {
+    pub site: usize,
+    pub value: StateId,
+    pub taken: StateId,
+}
+
+/// The nondet sites of one block, in execution order.
+#[derive(Clone, Debug, Default)]
+pub struct BlockSites {
+    pub sites: Vec<InputSite>,
+}
+
 pub struct Encoded {
-    pub hys: String,
+    /// the transition system (sections INIT, TRANS, TARGET)
+    pub system: Checked,
+    /// per declared variable: the C expression it stands for (comments of the printed form)
+    pub notes: Vec<String>,
     /// per pc value: the block's nondet sites
     pub blocks: Vec<BlockSites>,
+    pub pc: StateId,
+    pub hit: StateId,
+    pub ub: StateId,
     pub pc_stop: usize,
 }
 
-/// Value expressions longer than this are stored in a temporary variable. Temporaries are
-/// defined on every path of the block, which makes the solver compute them even where they
-/// are not used (measured: a 2-step trace of examples/c/mode_switch.c took 11 s with fp64
-/// temporaries at 160 characters, 1 ms with expressions kept inline), so values are shared
-/// only when they get very long.
+impl Encoded {
+    /// The system as `.hys` text (inspection with `ICPIC3_DUMP_HYS`, the printed-invariant
+    /// check).
+    pub fn hys(&self) -> String {
+        ir_print::print(
+            &self.system,
+            "generated from C by icpic3 (large-block encoding)",
+            &self.notes,
+        )
+    }
+}
+
+/// Value expressions whose spelling is longer than this are stored in a temporary variable.
+/// Temporaries are defined on every path of the block, which makes the solver compute them
+/// even where they are not used (measured: a 2-step trace of examples/c/mode_switch.c took
+/// 11 s with fp64 temporaries at 160 characters, 1 ms with expressions kept inline), so
+/// values are shared only when they get very long.
 const SHARE_LEN: usize = 4000;
 /// Values of the translation's own temporaries (large sub-expressions) longer than this.
 const SHARE_TEMP_LEN: usize = 300;
 /// Conditions longer than this are stored in a Boolean temporary (cheap for the solver).
 const SHARE_BOOL_LEN: usize = 160;
 
+/// A term: an index into [`Terms`].
+type T = u32;
+
+/// Hash-consed terms over the system's variables: a [`NodeKind`] whose operands are terms,
+/// with its sort and the length of its spelling.
+struct Terms {
+    kinds: Vec<NodeKind>,
+    sorts: Vec<Sort>,
+    lens: Vec<usize>,
+    index: HashMap<(NodeKind, Sort), T>,
+    decls: Vec<DeclaredVar>,
+    notes: Vec<String>,
+}
+
+fn sort_of(t: Ty) -> Sort {
+    match t {
+        Ty::Void => Sort::Bool,
+        Ty::Bool => Sort::MachineInt(IntType::new(8, false)),
+        Ty::Int { bits, signed } => Sort::MachineInt(IntType::new(bits, signed)),
+        Ty::F32 => Sort::Fp(FpFormat::F32),
+        Ty::F64 => Sort::Fp(FpFormat::F64),
+    }
+}
+
+fn fmt_of(t: Ty) -> FpFormat {
+    if t == Ty::F32 {
+        FpFormat::F32
+    } else {
+        FpFormat::F64
+    }
+}
+
+fn q(v: i128) -> Rational {
+    Rational::from_integer(v.into())
+}
+
+/// `m · 10^-e` exactly.
+fn decimal(m: i128, e: u32) -> Rational {
+    Rational::new(m.into(), num_bigint::BigInt::from(10u8).pow(e))
+}
+
+impl Terms {
+    fn declare(&mut self, name: String, t: Ty, note: String) -> StateId {
+        let (kind, domain) = match t {
+            Ty::Void => (TypeKind::Boole, Domain::unbounded()),
+            Ty::Bool => (
+                TypeKind::Machine(IntType::new(8, false)),
+                Domain::closed(q(0), q(1)),
+            ),
+            Ty::Int { bits, signed } => {
+                let it = IntType::new(bits, signed);
+                (
+                    TypeKind::Machine(it),
+                    Domain::closed(
+                        Rational::from_integer(it.min_value()),
+                        Rational::from_integer(it.max_value()),
+                    ),
+                )
+            }
+            Ty::F32 => (TypeKind::Fp32, Domain::unbounded()),
+            Ty::F64 => (TypeKind::Fp64, Domain::unbounded()),
+        };
+        self.declare_as(name, kind, sort_of(t), domain, note)
+    }
+
+    fn declare_as(
+        &mut self,
+        name: String,
+        kind: TypeKind,
+        sort: Sort,
+        domain: Domain,
+        note: String,
+    ) -> StateId {
+        let id = StateId(self.decls.len() as u32);
+        self.decls.push(DeclaredVar {
+            name,
+            kind,
+            sort,
+            domain,
+            is_static: false,
+            span: Span::default(),
+        });
+        self.notes.push(note);
+        id
+    }
+
+    fn mk(&mut self, kind: NodeKind, sort: Sort) -> T {
+        if let Some(&t) = self.index.get(&(kind.clone(), sort)) {
+            return t;
+        }
+        let mut ops = Vec::new();
+        kind.operands(&mut ops);
+        let blank = vec![""; ops.len()];
+        let decls = &self.decls;
+        let var = |v: u32, primed: bool| {
+            let n = &decls[v as usize].name;
+            if primed {
+                format!("{n}'")
+            } else {
+                n.clone()
+            }
+        };
+        // a node without a spelling never comes from this encoder; count it as short
+        let glue = ir_print::render(&kind, sort, &blank, &var)
+            .map(|s| s.len())
+            .unwrap_or(8);
+        let mut len = glue + ops.iter().map(|&o| self.lens[o as usize]).sum::<usize>();
+        if let Some(&l) = ops.first() {
+            if ir_print::continues_chain(&kind, &self.kinds[l as usize]) {
+                len -= 2; // printed without the left operand's parentheses
+            }
+        }
+        let t = self.kinds.len() as T;
+        self.kinds.push(kind.clone());
+        self.sorts.push(sort);
+        self.lens.push(len);
+        self.index.insert((kind, sort), t);
+        t
+    }
+
+    fn len(&self, t: T) -> usize {
+        self.lens[t as usize]
+    }
+    fn sort(&self, t: T) -> Sort {
+        self.sorts[t as usize]
+    }
+
+    fn var(&mut self, s: StateId, primed: bool) -> T {
+        let sort = self.decls[s.index()].sort;
+        self.mk(NodeKind::Var { var: s.0, primed }, sort)
+    }
+    fn boolean(&mut self, b: bool) -> T {
+        self.mk(NodeKind::Bool(b), Sort::Bool)
+    }
+    fn not(&mut self, a: T) -> T {
+        self.mk(NodeKind::Not(a), Sort::Bool)
+    }
+    fn bool2(&mut self, op: BoolOp, a: T, b: T) -> T {
+        self.mk(NodeKind::Bool2(op, a, b), Sort::Bool)
+    }
+    fn and(&mut self, a: T, b: T) -> T {
+        self.bool2(BoolOp::And, a, b)
+    }
+    fn or(&mut self, a: T, b: T) -> T {
+        self.bool2(BoolOp::Or, a, b)
+    }
+    /// `a1 op a2 op ... op an`, grouped from the left as the parser groups it
+    fn chain(&mut self, op: BoolOp, xs: &[T]) -> T {
+        let mut acc = xs[0];
+        for &x in &xs[1..] {
+            acc = self.bool2(op, acc, x);
+        }
+        acc
+    }
+    fn rel(&mut self, r: RelOp, a: T, b: T) -> T {
+        self.mk(NodeKind::Rel(r, a, b), Sort::Bool)
+    }
+    fn op(&mut self, op: Op, sort: Sort, args: Vec<T>) -> T {
+        self.mk(NodeKind::Op(op, args), sort)
+    }
+    fn num(&mut self, v: Rational, sort: Sort) -> T {
+        self.mk(NodeKind::Num(v), sort)
+    }
+    fn int(&mut self, v: i128) -> T {
+        self.num(q(v), Sort::Int)
+    }
+    /// `pc = k`
+    fn pc_is(&mut self, pc: StateId, k: usize, primed: bool) -> T {
+        let v = self.var(pc, primed);
+        let k = self.int(k as i128);
+        self.rel(RelOp::Eq, v, k)
+    }
+
+    /// An integer constant of type `t` (`to_int32(5)`: the checker folds it into a constant
+    /// of the type).
+    fn int_const(&mut self, t: Ty, v: i128) -> T {
+        match t {
+            Ty::F32 | Ty::F64 => {
+                let bits = if t == Ty::F32 {
+                    (v as f32).to_bits() as u64
+                } else {
+                    (v as f64).to_bits()
+                };
+                self.mk(NodeKind::Fp(bits), sort_of(t))
+            }
+            Ty::Void => self.num(q(v), sort_of(super::cfg::INT)),
+            _ => self.num(q(v), sort_of(t)),
+        }
+    }
+
+    /// A float constant of type `t` from its encoding, as the checker types its exact
+    /// spelling ([`ir_print::fp_literal`]): a finite non-negative value is a constant;
+    /// negative values, infinities and NaN are `-`, `1/0` and `0/0` over constants.
+    fn fp_const(&mut self, t: Ty, bits: u64) -> T {
+        let f = fmt_of(t);
+        let sort = Sort::Fp(f);
+        let v = match f {
+            FpFormat::F32 => f32::from_bits(bits as u32) as f64,
+            _ => f64::from_bits(bits),
+        };
+        let lit = |this: &mut Terms, x: f64| {
+            let b = match f {
+                FpFormat::F32 => (x as f32).to_bits() as u64,
+                _ => x.to_bits(),
+            };
+            this.mk(NodeKind::Fp(b), sort)
+        };
+        if v.is_nan() || v.is_infinite() {
+            let zero = lit(self, 0.0);
+            let num = lit(self, if v.is_nan() { 0.0 } else { 1.0 });
+            let d = self.op(Op::FDiv(RoundingMode::Rne), sort, vec![num, zero]);
+            return if v < 0.0 {
+                self.op(Op::FNeg, sort, vec![d])
+            } else {
+                d
+            };
+        }
+        let body = lit(self, v.abs());
+        if v.is_sign_negative() {
+            self.op(Op::FNeg, sort, vec![body])
+        } else {
+            body
+        }
+    }
+}
+
 struct Enc<'a> {
     cfg: &'a Cfg,
-    decls: Vec<String>,
-    trans: String,
+    terms: Terms,
+    /// TRANS constraints in order
+    trans: Vec<T>,
     temps: usize,
     pc_of: HashMap<usize, usize>,
     sel_hit: Vec<bool>,
     sel_ub: Vec<bool>,
+    pc: StateId,
+    hit: StateId,
+    ub: StateId,
+    /// state variable of each CFG variable
+    var_id: Vec<StateId>,
+    /// value and guard variables of each nondet site
+    site_ids: Vec<(StateId, StateId)>,
     /// the guard of the current block (`pc = K`)
-    guard: String,
+    guard: T,
 }
 
-type Env = BTreeMap<usize, String>;
+type Env = BTreeMap<usize, T>;
 
 struct Contribution {
-    cond: String,
+    cond: T,
     env: Env,
 }
 
-fn hex_float(v: f64) -> String {
-    let bits = v.to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i64;
-    let mant = bits & ((1u64 << 52) - 1);
-    if exp == 0 {
-        format!("0x0.{mant:013x}p-1022")
-    } else {
-        format!("0x1.{mant:013x}p{:+}", exp - 1023)
-    }
-}
-
-/// A float constant of type `t` as `.hys` text (exact).
-/// The `.hys` condition of [`E::LibmWithin`]. glibc documents at most 2 ulps on x86-64 for
-/// these functions in round-to-nearest ("Known Maximum Errors in Math Functions"); the bound
-/// used is 8 ulps of the exact value's binade (2^-49 · |f| for double, 2^-20 · |f| for
-/// float) plus 8 of the smallest subnormals, so it holds with a margin. It is stated only
-/// where the arguments are finite and inside the function's domain and |f| is below
-/// 2^1020 (2^124): elsewhere (NaN, infinities, overflow, poles) the result is unconstrained.
-fn libm_within(f: Libm, t: Ty, xs: &[String], y: &str) -> String {
-    let r: Vec<String> = xs.iter().map(|x| format!("to_real({x})")).collect();
-    let exact = match f {
-        Libm::Sin => format!("sin({})", r[0]),
-        Libm::Cos => format!("cos({})", r[0]),
-        Libm::Tan => format!("tan({})", r[0]),
-        // no inverse trigonometric functions among the solver's: unconstrained below
-        Libm::Asin | Libm::Acos | Libm::Atan | Libm::Atan2 => String::new(),
-        Libm::Exp => format!("exp({})", r[0]),
-        Libm::Log => format!("log({})", r[0]),
-        Libm::Log2 => format!("log2({})", r[0]),
-        Libm::Log10 => format!("log10({})", r[0]),
-        // x^y = exp(y log x) for x > 0 (the solver's pow takes constant exponents only)
-        Libm::Pow => format!("exp({} * log({}))", r[1], r[0]),
-        Libm::Hypot => format!("sqrt({} ^ 2 + {} ^ 2)", r[0], r[1]),
-    };
-    let finite: Vec<String> = xs
-        .iter()
-        .map(|x| format!("(not isnan({x}) and not isinf({x}))"))
-        .collect();
-    let domain = match f {
-        Libm::Log | Libm::Log2 | Libm::Log10 => format!("({} > 0)", r[0]),
-        Libm::Asin | Libm::Acos => format!("({0} >= -1 and {0} <= 1)", r[0]),
-        Libm::Pow => format!("({} > 0)", r[0]),
-        _ => "true".into(),
-    };
-    let (rel, tiny, big) = match t {
-        Ty::F32 => (
-            "0.00000095367431640625",
-            "0.000000000000000000000000000000000000000000012",
-            "2^124",
-        ),
-        _ => (
-            "0.000000000000001776356839400250464677810668945312",
-            "4e-323",
-            "2^1020",
-        ),
-    };
-    if exact.is_empty() {
-        // unconstrained: sound, but such a result never helps to prove anything
-        let _ = (finite, domain, rel, tiny, big, exact, y);
-        return "true".into();
-    }
-    format!(
-        "((not ({fin} and {domain})) or (abs({exact}) >= {big}) or (not isnan({y}) and not isinf({y}) and abs(to_real({y}) - {exact}) <= {rel} * abs({exact}) + {tiny}))",
-        fin = finite.join(" and ")
-    )
-}
-
-pub fn fp_const(t: Ty, bits: u64) -> String {
-    let (f, v) = match t {
-        Ty::F32 => ("to_fp32", f32::from_bits(bits as u32) as f64),
-        _ => ("to_fp64", f64::from_bits(bits)),
-    };
-    if v.is_nan() {
-        return format!("({f}(0) / {f}(0))");
-    }
-    if v.is_infinite() {
-        return if v > 0.0 {
-            format!("({f}(1) / {f}(0))")
-        } else {
-            format!("(-({f}(1) / {f}(0)))")
-        };
-    }
-    let body = if v == 0.0 {
-        format!("{f}(0.0)")
-    } else {
-        format!("{f}({})", hex_float(v.abs()))
-    };
-    if v.is_sign_negative() {
-        format!("(-{body})")
-    } else {
-        body
-    }
-}
-
 impl<'a> Enc<'a> {
-    fn temp(&mut self, hys_ty: &str, e: String, boolean: bool) -> String {
+    fn temp(&mut self, t: Ty, e: T, boolean: bool) -> T {
         self.temps += 1;
-        let name = format!("_t{}", self.temps);
-        self.decls.push(format!("  {hys_ty} {name};"));
-        let op = if boolean { "<->" } else { "=" };
-        let _ = writeln!(self.trans, "  {} -> ({name} {op} {e});", self.guard);
-        name
+        let ty = if boolean { Ty::Void } else { t };
+        let id = self
+            .terms
+            .declare(format!("_t{}", self.temps), ty, String::new());
+        let v = self.terms.var(id, false);
+        // guard -> (t = e)   or   guard -> (t <-> e)
+        let def = if boolean {
+            self.terms.bool2(BoolOp::Iff, v, e)
+        } else {
+            self.terms.rel(RelOp::Eq, v, e)
+        };
+        let c = self.terms.bool2(BoolOp::Impl, self.guard, def);
+        self.trans.push(c);
+        v
     }
 
-    fn share(&mut self, e: String, t: Ty) -> String {
-        if e.len() > SHARE_LEN {
-            self.temp(&t.hys(), e, false)
+    fn share(&mut self, e: T, t: Ty) -> T {
+        if self.terms.len(e) > SHARE_LEN {
+            self.temp(t, e, false)
         } else {
             e
         }
     }
 
-    fn share_bool(&mut self, e: String) -> String {
-        if e.len() > SHARE_BOOL_LEN {
-            self.temp("boole", e, true)
+    fn share_bool(&mut self, e: T) -> T {
+        if self.terms.len(e) > SHARE_BOOL_LEN {
+            self.temp(Ty::Void, e, true)
         } else {
             e
         }
     }
 
-    fn var(&self, v: usize, env: &Env) -> String {
-        env.get(&v)
-            .cloned()
-            .unwrap_or_else(|| self.cfg.vars[v].hys.clone())
+    fn var(&mut self, v: usize, env: &Env) -> T {
+        match env.get(&v) {
+            Some(&t) => t,
+            None => self.terms.var(self.var_id[v], false),
+        }
     }
 
-    /// `.hys` text of `e` under `env`.
-    fn emit(&mut self, e: &E, env: &Env) -> String {
+    /// The term of `e` under `env`.
+    fn emit(&mut self, e: &E, env: &Env) -> T {
         match e {
             E::Var(v) => self.var(*v, env),
-            E::Int(t, v) => format!("{}({v})", t.conv_fn()),
-            E::Fp(t, bits) => fp_const(*t, *bits),
+            E::Int(t, v) => self.terms.int_const(*t, *v),
+            E::Fp(t, bits) => self.terms.fp_const(*t, *bits),
             E::Bin(op, t, a, b) => {
                 let a = self.emit(a, env);
                 let b = self.emit(b, env);
-                match op {
-                    BinOp::Add => format!("({a} + {b})"),
-                    BinOp::Sub => format!("({a} - {b})"),
-                    BinOp::Mul => format!("({a} * {b})"),
-                    BinOp::Div => format!("({a} / {b})"),
-                    BinOp::Rem => format!("({a} % {b})"),
-                    BinOp::And => format!("bitand({a}, {b})"),
-                    BinOp::Or => format!("bitor({a}, {b})"),
-                    BinOp::Xor => format!("bitxor({a}, {b})"),
-                    BinOp::Shl => format!("shl({a}, {b})"),
-                    BinOp::Shr => {
-                        let _ = t;
-                        format!("shr({a}, {b})")
-                    }
-                }
+                let sort = self.terms.sort(a);
+                let f = t.is_float();
+                let rne = RoundingMode::Rne;
+                let op = match op {
+                    BinOp::Add if f => Op::FAdd(rne),
+                    BinOp::Sub if f => Op::FSub(rne),
+                    BinOp::Mul if f => Op::FMul(rne),
+                    BinOp::Div if f => Op::FDiv(rne),
+                    BinOp::Add => Op::BvAdd,
+                    BinOp::Sub => Op::BvSub,
+                    BinOp::Mul => Op::BvMul,
+                    BinOp::Div => Op::BvDiv,
+                    BinOp::Rem => Op::BvRem,
+                    BinOp::And => Op::BvAnd,
+                    BinOp::Or => Op::BvOr,
+                    BinOp::Xor => Op::BvXor,
+                    BinOp::Shl => Op::BvShl,
+                    BinOp::Shr => Op::BvShr,
+                };
+                self.terms.op(op, sort, vec![a, b])
             }
-            E::Neg(_, a) => format!("(-{})", self.emit(a, env)),
-            E::BitNot(_, a) => format!("bitnot({})", self.emit(a, env)),
-            E::Conv(to, _, a) => format!("{}({})", to.conv_fn(), self.emit(a, env)),
+            E::Neg(t, a) => {
+                let a = self.emit(a, env);
+                let op = if t.is_float() { Op::FNeg } else { Op::BvNeg };
+                let sort = self.terms.sort(a);
+                self.terms.op(op, sort, vec![a])
+            }
+            E::BitNot(_, a) => {
+                let a = self.emit(a, env);
+                let sort = self.terms.sort(a);
+                self.terms.op(Op::BvNot, sort, vec![a])
+            }
+            E::Conv(to, _, a) => {
+                let a = self.emit(a, env);
+                self.convert(*to, a)
+            }
             E::Cmp(rel, t, a, b) => {
                 let a = self.emit(a, env);
                 let b = self.emit(b, env);
-                let f = t.is_float();
-                match rel {
-                    Rel::Lt => format!("({a} < {b})"),
-                    Rel::Le => format!("({a} <= {b})"),
-                    Rel::Gt => format!("({a} > {b})"),
-                    Rel::Ge => format!("({a} >= {b})"),
-                    Rel::Eq if f => format!("feq({a}, {b})"),
-                    Rel::Ne if f => format!("(not feq({a}, {b}))"),
-                    Rel::Eq => format!("({a} = {b})"),
-                    Rel::Ne => format!("({a} != {b})"),
+                let r = match rel {
+                    Rel::Lt => RelOp::Lt,
+                    Rel::Le => RelOp::Le,
+                    Rel::Gt => RelOp::Gt,
+                    Rel::Ge => RelOp::Ge,
+                    Rel::Eq => RelOp::Eq,
+                    Rel::Ne => RelOp::Ne,
+                };
+                if t.is_float() && matches!(rel, Rel::Eq | Rel::Ne) {
+                    // IEEE equality (`feq`), not identity
+                    let eq = self.terms.op(Op::FEq, Sort::Bool, vec![a, b]);
+                    if *rel == Rel::Ne {
+                        self.terms.not(eq)
+                    } else {
+                        eq
+                    }
+                } else {
+                    self.terms.rel(r, a, b)
                 }
             }
-            E::Not(a) => format!("(not {})", self.emit(a, env)),
+            E::Not(a) => {
+                let a = self.emit(a, env);
+                self.terms.not(a)
+            }
             E::And(a, b) => {
                 let a = self.emit(a, env);
                 let b = self.emit(b, env);
-                format!("({a} and {b})")
+                self.terms.and(a, b)
             }
             E::Or(a, b) => {
                 let a = self.emit(a, env);
                 let b = self.emit(b, env);
-                format!("({a} or {b})")
+                self.terms.or(a, b)
             }
-            E::True => "true".into(),
-            E::False => "false".into(),
+            E::True => self.terms.boolean(true),
+            E::False => self.terms.boolean(false),
             E::OfCond(t, c) => {
                 let c = self.emit(c, env);
-                let f = t.conv_fn();
-                format!("ite({c}, {f}(1), {f}(0))")
+                let one = self.terms.int_const(*t, 1);
+                let zero = self.terms.int_const(*t, 0);
+                self.terms.mk(NodeKind::Ite(c, one, zero), sort_of(*t))
             }
             E::Ite(_, c, a, b) => {
                 let c = self.emit(c, env);
                 let a = self.emit(a, env);
                 let b = self.emit(b, env);
-                format!("ite({c}, {a}, {b})")
+                let sort = self.terms.sort(a);
+                self.terms.mk(NodeKind::Ite(c, a, b), sort)
             }
-            E::Fabs(_, a) => format!("fabs({})", self.emit(a, env)),
-            E::Sqrt(_, a) => format!("fsqrt({}, RNE)", self.emit(a, env)),
+            E::Fabs(_, a) => {
+                let a = self.emit(a, env);
+                let sort = self.terms.sort(a);
+                self.terms.op(Op::FAbs, sort, vec![a])
+            }
+            E::Sqrt(_, a) => {
+                let a = self.emit(a, env);
+                let sort = self.terms.sort(a);
+                self.terms.op(Op::FSqrt(RoundingMode::Rne), sort, vec![a])
+            }
             E::MinMax(is_max, t, a, b, choice) => {
                 let a = self.emit(a, env);
                 let a = self.share(a, *t);
                 let b = self.emit(b, env);
                 let b = self.share(b, *t);
-                let ch = self.cfg.vars[*choice].hys.clone();
+                let ch = self.terms.var(self.var_id[*choice], false);
+                let sort = sort_of(*t);
+                // ite(isnan(a), b, ite(isnan(b), a, ite(first, a, ite(second, b,
+                //     ite(choice, a, b)))))
                 let (first, second) = if *is_max {
-                    (format!("({a} > {b})"), format!("({b} > {a})"))
+                    (
+                        self.terms.rel(RelOp::Gt, a, b),
+                        self.terms.rel(RelOp::Gt, b, a),
+                    )
                 } else {
-                    (format!("({a} < {b})"), format!("({b} < {a})"))
+                    (
+                        self.terms.rel(RelOp::Lt, a, b),
+                        self.terms.rel(RelOp::Lt, b, a),
+                    )
                 };
-                format!(
-                    "ite(isnan({a}), {b}, ite(isnan({b}), {a}, ite({first}, {a}, ite({second}, {b}, ite({ch}, {a}, {b})))))"
-                )
+                let nan_a = self.terms.op(Op::IsNan, Sort::Bool, vec![a]);
+                let nan_b = self.terms.op(Op::IsNan, Sort::Bool, vec![b]);
+                let e = self.terms.mk(NodeKind::Ite(ch, a, b), sort);
+                let e = self.terms.mk(NodeKind::Ite(second, b, e), sort);
+                let e = self.terms.mk(NodeKind::Ite(first, a, e), sort);
+                let e = self.terms.mk(NodeKind::Ite(nan_b, a, e), sort);
+                self.terms.mk(NodeKind::Ite(nan_a, b, e), sort)
             }
-            E::IsNan(a) => format!("isnan({})", self.emit(a, env)),
-            E::IsInf(a) => format!("isinf({})", self.emit(a, env)),
+            E::IsNan(a) => {
+                let a = self.emit(a, env);
+                self.terms.op(Op::IsNan, Sort::Bool, vec![a])
+            }
+            E::IsInf(a) => {
+                let a = self.emit(a, env);
+                self.terms.op(Op::IsInf, Sort::Bool, vec![a])
+            }
             E::LibmWithin(f, t, args, y) => {
-                let xs: Vec<String> = args
+                let xs: Vec<T> = args
                     .iter()
                     .map(|a| {
                         let a = self.emit(a, env);
@@ -287,29 +545,134 @@ impl<'a> Enc<'a> {
                     })
                     .collect();
                 let y = self.emit(y, env);
-                libm_within(*f, *t, &xs, &y)
+                self.libm_within(*f, *t, &xs, y)
             }
-            E::Bits(_, a) => format!("fp_bits({})", self.emit(a, env)),
+            E::Bits(t, a) => {
+                let a = self.emit(a, env);
+                let sort = Sort::MachineInt(IntType::new(t.bits() as u8, false));
+                self.terms.op(Op::FpToBits, sort, vec![a])
+            }
             E::FromBits(t, a) => {
-                let f = if *t == Ty::F32 {
-                    "fp32_of_bits"
-                } else {
-                    "fp64_of_bits"
-                };
-                format!("{f}({})", self.emit(a, env))
+                let a = self.emit(a, env);
+                self.terms.op(Op::FpOfBits, sort_of(*t), vec![a])
             }
             // resolved by the lowerer before encoding
-            E::Load(..) => "false".into(),
+            E::Load(..) => self.terms.boolean(false),
         }
     }
 
-    fn merge(&mut self, contribs: Vec<Contribution>) -> (String, Env) {
+    /// Conversion of `a` into type `to`: none when the sort is already `to`'s; into a float
+    /// format rounds to nearest; float → integer truncates (C's cast, the lowerer checks the
+    /// range); integer → integer wraps.
+    fn convert(&mut self, to: Ty, a: T) -> T {
+        let sort = sort_of(if to == Ty::Void { super::cfg::INT } else { to });
+        let from = self.terms.sort(a);
+        if from == sort {
+            return a;
+        }
+        let op = match (sort, from) {
+            (Sort::Fp(_), _) => Op::ToFp(RoundingMode::Rne),
+            (_, Sort::Fp(_)) => Op::FpToInt,
+            _ => Op::BvCast,
+        };
+        self.terms.op(op, sort, vec![a])
+    }
+
+    /// The condition of [`E::LibmWithin`]. glibc documents at most 2 ulps on x86-64 for these
+    /// functions in round-to-nearest ("Known Maximum Errors in Math Functions"); the bound
+    /// used is 8 ulps of the exact value's binade (2^-49 · |f| for double, 2^-20 · |f| for
+    /// float) plus 8 of the smallest subnormals, so it holds with a margin. It is stated only
+    /// where the arguments are finite and inside the function's domain and |f| is below
+    /// 2^1020 (2^124): elsewhere (NaN, infinities, overflow, poles) the result is
+    /// unconstrained. The inverse trigonometric functions are not among the solver's: their
+    /// results are unconstrained.
+    fn libm_within(&mut self, f: Libm, t: Ty, xs: &[T], y: T) -> T {
+        let tm = &mut self.terms;
+        let r: Vec<T> = xs
+            .iter()
+            .map(|&x| tm.op(Op::FpToReal, Sort::Real, vec![x]))
+            .collect();
+        let real1 = |tm: &mut Terms, op: Op, a: T| tm.op(op, Sort::Real, vec![a]);
+        let exact = match f {
+            Libm::Sin => real1(tm, Op::Sin, r[0]),
+            Libm::Cos => real1(tm, Op::Cos, r[0]),
+            Libm::Tan => real1(tm, Op::Tan, r[0]),
+            Libm::Asin | Libm::Acos | Libm::Atan | Libm::Atan2 => return tm.boolean(true),
+            Libm::Exp => real1(tm, Op::Exp, r[0]),
+            Libm::Log => real1(tm, Op::Log, r[0]),
+            Libm::Log2 => real1(tm, Op::Log2, r[0]),
+            Libm::Log10 => real1(tm, Op::Log10, r[0]),
+            // x^y = exp(y log x) for x > 0 (the solver's pow takes constant exponents only)
+            Libm::Pow => {
+                let l = real1(tm, Op::Log, r[0]);
+                let m = tm.mk(NodeKind::Mul(r[1], l), Sort::Real);
+                real1(tm, Op::Exp, m)
+            }
+            Libm::Hypot => {
+                let a = tm.mk(NodeKind::Pow(r[0], 2), Sort::Real);
+                let b = tm.mk(NodeKind::Pow(r[1], 2), Sort::Real);
+                let s = tm.mk(NodeKind::Add(a, b), Sort::Real);
+                real1(tm, Op::Nrt(2), s)
+            }
+        };
+        // (not isnan(x) and not isinf(x)), for a float term x
+        let finite = |tm: &mut Terms, x: T| {
+            let n = tm.op(Op::IsNan, Sort::Bool, vec![x]);
+            let n = tm.not(n);
+            let i = tm.op(Op::IsInf, Sort::Bool, vec![x]);
+            let i = tm.not(i);
+            tm.and(n, i)
+        };
+        let fin: Vec<T> = xs.iter().map(|&x| finite(tm, x)).collect();
+        let fin = tm.chain(BoolOp::And, &fin);
+        let zero = tm.int(0);
+        let domain = match f {
+            Libm::Log | Libm::Log2 | Libm::Log10 | Libm::Pow => tm.rel(RelOp::Gt, r[0], zero),
+            Libm::Asin | Libm::Acos => unreachable!("returned above"),
+            _ => tm.boolean(true),
+        };
+        let (rel, tiny, big) = match t {
+            // 2^-20, 12e-45 (8 subnormals: 8 · 2^-149 ≈ 1.1e-44), 2^124
+            Ty::F32 => (decimal(95367431640625, 20), decimal(12, 45), 124u32),
+            // 2^-49, 4e-323, 2^1020
+            _ => (
+                decimal(1776356839400250464677810668945312, 48),
+                decimal(4, 323),
+                1020,
+            ),
+        };
+        let rel = tm.num(rel, Sort::Real);
+        let tiny = tm.num(tiny, Sort::Real);
+        let big = tm.num(
+            Rational::from_integer(num_bigint::BigInt::from(2u8).pow(big)),
+            Sort::Int,
+        );
+        // (not (fin and domain)) or (abs(exact) >= big)
+        //   or (finite(y) and abs(to_real(y) - exact) <= rel * abs(exact) + tiny)
+        let inside = tm.and(fin, domain);
+        let outside = tm.not(inside);
+        let abs_exact = tm.op(Op::Abs, Sort::Real, vec![exact]);
+        let huge = tm.rel(RelOp::Ge, abs_exact, big);
+        let fy = finite(tm, y);
+        let ry = tm.op(Op::FpToReal, Sort::Real, vec![y]);
+        let diff = tm.mk(NodeKind::Sub(ry, exact), Sort::Real);
+        let err = tm.op(Op::Abs, Sort::Real, vec![diff]);
+        let scaled = tm.mk(NodeKind::Mul(rel, abs_exact), Sort::Real);
+        let bound = tm.mk(NodeKind::Add(scaled, tiny), Sort::Real);
+        let close = tm.rel(RelOp::Le, err, bound);
+        let ok = tm.and(fy, close);
+        let a = tm.or(outside, huge);
+        tm.or(a, ok)
+    }
+
+    fn merge(&mut self, contribs: Vec<Contribution>) -> (T, Env) {
         if contribs.len() == 1 {
             let c = contribs.into_iter().next().unwrap();
             return (c.cond, c.env);
         }
-        let conds: Vec<String> = contribs.iter().map(|c| c.cond.clone()).collect();
-        let reach = self.share_bool(format!("({})", conds.join(" or ")));
+        let conds: Vec<T> = contribs.iter().map(|c| c.cond).collect();
+        let any = self.terms.chain(BoolOp::Or, &conds);
+        let reach = self.share_bool(any);
         let mut keys: Vec<usize> = contribs
             .iter()
             .flat_map(|c| c.env.keys().copied())
@@ -318,14 +681,15 @@ impl<'a> Enc<'a> {
         keys.dedup();
         let mut env = Env::new();
         for k in keys {
-            let vals: Vec<String> = contribs.iter().map(|c| self.var(k, &c.env)).collect();
+            let vals: Vec<T> = contribs.iter().map(|c| self.var(k, &c.env)).collect();
             if vals.iter().all(|v| *v == vals[0]) {
-                env.insert(k, vals[0].clone());
+                env.insert(k, vals[0]);
                 continue;
             }
-            let mut e = vals.last().unwrap().clone();
+            let sort = self.terms.sort(vals[0]);
+            let mut e = *vals.last().unwrap();
             for i in (0..vals.len() - 1).rev() {
-                e = format!("ite({}, {}, {e})", conds[i], vals[i]);
+                e = self.terms.mk(NodeKind::Ite(conds[i], vals[i], e), sort);
             }
             let t = self.cfg.vars[k].ty;
             let e = self.share(e, t);
@@ -337,7 +701,9 @@ impl<'a> Enc<'a> {
     fn block(&mut self, cut: usize, blocks: &mut [BlockSites]) -> Result<(), String> {
         let cfg = self.cfg;
         let pc = self.pc_of[&cut];
-        self.guard = format!("(pc = {pc})");
+        self.guard = self.terms.pc_is(self.pc, pc, false);
+        let tt = self.terms.boolean(true);
+        let ff = self.terms.boolean(false);
         let is_cut = |n: usize| n == cut || cfg.loop_head[n] || n == cfg.stop || n == cfg.entry;
         // region: nodes reached from the cut without passing through another cut point
         let mut region = vec![cut];
@@ -387,7 +753,7 @@ impl<'a> Enc<'a> {
         incoming.insert(
             cut,
             vec![Contribution {
-                cond: "true".into(),
+                cond: tt,
                 env: Env::new(),
             }],
         );
@@ -399,7 +765,7 @@ impl<'a> Enc<'a> {
             if cfg.nodes[n].is_empty() && n != cut {
                 // a dead end (cannot happen for a complete graph): the run stops
                 exits.entry(cfg.stop).or_default().push(Contribution {
-                    cond: reach.clone(),
+                    cond: reach,
                     env: env.clone(),
                 });
             }
@@ -418,72 +784,84 @@ impl<'a> Enc<'a> {
                     };
                 }
                 let (cond, env2) = match &e.ins {
-                    Ins::Skip => (reach.clone(), env_copy!()),
+                    Ins::Skip => (reach, env_copy!()),
                     Ins::Assign(v, x) => {
                         let s = self.emit(x, &env);
-                        let s = if cfg.vars[*v].is_temp && s.len() > SHARE_TEMP_LEN {
+                        let vi = &cfg.vars[*v];
+                        let s = if vi.is_temp && self.terms.len(s) > SHARE_TEMP_LEN {
                             // a large sub-expression the translation split off: it is used
                             // several times (checks and the result)
-                            self.temp(&cfg.vars[*v].ty.hys(), s, false)
+                            self.temp(vi.ty, s, false)
                         } else {
-                            self.share(s, cfg.vars[*v].ty)
+                            self.share(s, vi.ty)
                         };
                         let mut env2 = env_copy!();
                         env2.insert(*v, s);
-                        (reach.clone(), env2)
+                        (reach, env2)
                     }
                     Ins::Assume(c) => {
                         let s = self.emit(c, &env);
-                        let cond = if reach == "true" {
+                        let cond = if reach == tt {
                             s
                         } else {
-                            format!("({reach} and {s})")
+                            self.terms.and(reach, s)
                         };
                         (self.share_bool(cond), env_copy!())
                     }
                     Ins::Havoc(v, site) => {
-                        let val = format!("_nd{site}");
-                        let g = format!("_ndr{site}");
-                        let _ = writeln!(self.trans, "  {} -> ({g} <-> {reach});", self.guard);
-                        sites.push((*site, val.clone(), g));
+                        let (val, taken) = self.site_ids[*site];
+                        // pc = K -> (taken <-> reach)
+                        let g = self.terms.var(taken, false);
+                        let def = self.terms.bool2(BoolOp::Iff, g, reach);
+                        let c = self.terms.bool2(BoolOp::Impl, self.guard, def);
+                        self.trans.push(c);
+                        sites.push(InputSite {
+                            site: *site,
+                            value: val,
+                            taken,
+                        });
                         let mut env2 = env_copy!();
+                        let val = self.terms.var(val, false);
                         env2.insert(*v, val);
-                        (reach.clone(), env2)
+                        (reach, env2)
                     }
                     Ins::Forget(v) => {
                         self.temps += 1;
-                        let name = format!("_fv{}", self.temps);
-                        self.decls
-                            .push(format!("  {} {name};", cfg.vars[*v].ty.hys()));
+                        let id = self.terms.declare(
+                            format!("_fv{}", self.temps),
+                            cfg.vars[*v].ty,
+                            String::new(),
+                        );
                         let mut env2 = env_copy!();
-                        env2.insert(*v, name);
-                        (reach.clone(), env2)
+                        let val = self.terms.var(id, false);
+                        env2.insert(*v, val);
+                        (reach, env2)
                     }
                     Ins::Goal(g) => {
                         if self.sel_hit[*g] {
-                            hit_terms.push(reach.clone());
+                            hit_terms.push(reach);
                         }
-                        (reach.clone(), env_copy!())
+                        (reach, env_copy!())
                     }
                     Ins::Check(g, c) => {
                         if self.sel_hit[*g] || self.sel_ub[*g] {
                             let s = self.emit(c, &env);
-                            let t = format!("({reach} and {s})");
+                            let t = self.terms.and(reach, s);
                             if self.sel_hit[*g] {
-                                hit_terms.push(t.clone());
+                                hit_terms.push(t);
                             }
                             if self.sel_ub[*g] {
                                 ub_terms.push(t);
                             }
                         }
-                        (reach.clone(), env_copy!())
+                        (reach, env_copy!())
                     }
                     // resolved by the lowerer before encoding
                     Ins::Store(..) | Ins::CheckAccess(..) => {
                         return Err("internal error: unresolved pointer access".into())
                     }
                 };
-                if cond == "false" {
+                if cond == ff {
                     continue;
                 }
                 let c = Contribution { cond, env: env2 };
@@ -495,42 +873,82 @@ impl<'a> Enc<'a> {
             }
         }
         blocks[pc] = BlockSites { sites };
-        let g = self.guard.clone();
+        let g = self.guard;
         let mut all = Vec::new();
         for (t, cs) in exits {
             let (cond, env) = self.merge(cs);
-            all.push(cond.clone());
-            let mut parts = vec![format!("pc' = {}", self.pc_of[&t])];
+            all.push(cond);
+            // (pc = K and cond) -> (pc' = K' and x1' = e1 and ...)
+            let mut parts = vec![self.terms.pc_is(self.pc, self.pc_of[&t], true)];
             for (i, v) in cfg.vars.iter().enumerate() {
                 if v.ty == Ty::Void {
                     continue; // free choice variables
                 }
-                parts.push(format!("{}' = {}", v.hys, self.var(i, &env)));
+                let next = self.terms.var(self.var_id[i], true);
+                let val = self.var(i, &env);
+                parts.push(self.terms.rel(RelOp::Eq, next, val));
             }
-            let _ = writeln!(
-                self.trans,
-                "  ({g} and {cond}) -> ({});",
-                parts.join(" and ")
-            );
+            let lhs = self.terms.and(g, cond);
+            let rhs = self.terms.chain(BoolOp::And, &parts);
+            let c = self.terms.bool2(BoolOp::Impl, lhs, rhs);
+            self.trans.push(c);
         }
-        if all.is_empty() {
-            let _ = writeln!(self.trans, "  not {g};");
+        let c = if all.is_empty() {
+            // not (pc = K)
+            self.terms.not(g)
         } else {
-            let _ = writeln!(self.trans, "  {g} -> ({});", all.join(" or "));
+            // pc = K -> (exit1 or exit2 or ...)
+            let any = self.terms.chain(BoolOp::Or, &all);
+            self.terms.bool2(BoolOp::Impl, g, any)
+        };
+        self.trans.push(c);
+        for (flag, terms) in [(self.hit, hit_terms), (self.ub, ub_terms)] {
+            // pc = K -> (hit' <-> (t1 or t2 or ...))
+            let val = if terms.is_empty() {
+                ff
+            } else {
+                self.terms.chain(BoolOp::Or, &terms)
+            };
+            let next = self.terms.var(flag, true);
+            let def = self.terms.bool2(BoolOp::Iff, next, val);
+            let c = self.terms.bool2(BoolOp::Impl, g, def);
+            self.trans.push(c);
         }
-        let hit = if hit_terms.is_empty() {
-            "false".to_string()
-        } else {
-            hit_terms.join(" or ")
-        };
-        let ub = if ub_terms.is_empty() {
-            "false".to_string()
-        } else {
-            ub_terms.join(" or ")
-        };
-        let _ = writeln!(self.trans, "  {g} -> (hit' <-> ({hit}));");
-        let _ = writeln!(self.trans, "  {g} -> (ub' <-> ({ub}));");
         Ok(())
+    }
+
+    /// Copies term `root` into `ir` as one constraint (a tree: shared terms are repeated).
+    fn constraint(&self, root: T, ir: &mut Ir) -> Constraint {
+        let first = ir.len() as NodeId;
+        let mut stack = vec![(root, false)];
+        let mut done: Vec<NodeId> = Vec::new();
+        let mut ops = Vec::new();
+        while let Some((t, expanded)) = stack.pop() {
+            let kind = &self.terms.kinds[t as usize];
+            ops.clear();
+            kind.operands(&mut ops);
+            if !expanded {
+                stack.push((t, true));
+                for &o in ops.iter().rev() {
+                    stack.push((o, false));
+                }
+                continue;
+            }
+            let args = done.split_off(done.len() - ops.len());
+            let id = ir.push(
+                kind.with_operands(&args),
+                self.terms.sorts[t as usize],
+                Span::default(),
+            );
+            done.push(id);
+        }
+        let root = done[0];
+        Constraint {
+            first,
+            end: ir.len() as NodeId,
+            root,
+            span: Span::default(),
+        }
     }
 }
 
@@ -552,17 +970,56 @@ pub fn encode(cfg: &Cfg, sel: &Selection) -> Result<Encoded, String> {
     for &g in &sel.ub {
         sel_ub[g] = true;
     }
+    let mut terms = Terms {
+        kinds: Vec::new(),
+        sorts: Vec::new(),
+        lens: Vec::new(),
+        index: HashMap::new(),
+        decls: Vec::new(),
+        notes: Vec::new(),
+    };
+    // declaration order: pc, hit, ub, the program's variables, the nondet sites, then the
+    // temporaries as the encoding introduces them
+    let pc = terms.declare_as(
+        "pc".into(),
+        TypeKind::Int,
+        Sort::Int,
+        Domain::closed(q(0), q(cuts.len() as i128 - 1)),
+        String::new(),
+    );
+    let hit = terms.declare("hit".into(), Ty::Void, String::new());
+    let ub = terms.declare("ub".into(), Ty::Void, String::new());
+    let var_id: Vec<StateId> = cfg
+        .vars
+        .iter()
+        .map(|v| terms.declare(v.hys.clone(), v.ty, v.c_name.clone()))
+        .collect();
+    let site_ids: Vec<(StateId, StateId)> = cfg
+        .nondets
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let v = terms.declare(format!("_nd{i}"), n.ty, String::new());
+            let g = terms.declare(format!("_ndr{i}"), Ty::Void, String::new());
+            (v, g)
+        })
+        .collect();
     let mut enc = Enc {
         cfg,
-        decls: Vec::new(),
-        trans: String::new(),
+        terms,
+        trans: Vec::new(),
         temps: 0,
         pc_of: pc_of.clone(),
         sel_hit,
         sel_ub,
-        guard: String::new(),
+        pc,
+        hit,
+        ub,
+        var_id,
+        site_ids,
+        guard: 0,
     };
-    let mut blocks = vec![BlockSites { sites: vec![] }; cuts.len()];
+    let mut blocks = vec![BlockSites::default(); cuts.len()];
     for &c in &cuts {
         if c == cfg.stop {
             continue;
@@ -570,35 +1027,40 @@ pub fn encode(cfg: &Cfg, sel: &Selection) -> Result<Encoded, String> {
         enc.block(c, &mut blocks)?;
     }
     let pc_stop = pc_of[&cfg.stop];
-    let _ = writeln!(enc.trans, "  not (pc = {pc_stop});");
-    let mut s = String::new();
-    s.push_str("-- generated from C by icpic3 (large-block encoding)\nDECL\n");
-    let _ = writeln!(s, "  int [0, {}] pc;", cuts.len() - 1);
-    s.push_str("  boole hit, ub;\n");
-    for v in &cfg.vars {
-        let _ = writeln!(
-            s,
-            "  {} {};  -- {}",
-            v.ty.hys(),
-            v.hys,
-            v.c_name.replace('\n', " ")
-        );
+    // not (pc = stop)
+    let at_stop = enc.terms.pc_is(pc, pc_stop, false);
+    let c = enc.terms.not(at_stop);
+    enc.trans.push(c);
+    // INIT: pc = entry, not hit, not ub
+    let at_entry = enc.terms.pc_is(pc, pc_of[&cfg.entry], false);
+    let h = enc.terms.var(hit, false);
+    let u = enc.terms.var(ub, false);
+    let not_h = enc.terms.not(h);
+    let not_u = enc.terms.not(u);
+    // TARGET: hit or ub
+    let target = enc.terms.or(h, u);
+    let mut ir = Ir::default();
+    let mut sections = Vec::new();
+    for (kind, roots) in [
+        (SectionKind::Init, vec![at_entry, not_h, not_u]),
+        (SectionKind::Trans, std::mem::take(&mut enc.trans)),
+        (SectionKind::Target, vec![target]),
+    ] {
+        let constraints = roots.iter().map(|&r| enc.constraint(r, &mut ir)).collect();
+        sections.push(CheckedSection {
+            kind,
+            span: Span::default(),
+            constraints,
+        });
     }
-    for (i, n) in cfg.nondets.iter().enumerate() {
-        let _ = writeln!(s, "  {} _nd{i};\n  boole _ndr{i};", n.ty.hys());
-    }
-    for d in &enc.decls {
-        s.push_str(d);
-        s.push('\n');
-    }
-    s.push_str("INIT\n");
-    let _ = writeln!(s, "  pc = {};\n  not hit;\n  not ub;", pc_of[&cfg.entry]);
-    s.push_str("TRANS\n");
-    s.push_str(&enc.trans);
-    s.push_str("TARGET\n  hit or ub;\n");
+    let Terms { decls, notes, .. } = enc.terms;
     Ok(Encoded {
-        hys: s,
+        system: Checked::from_parts(decls, ir, sections, true),
+        notes,
         blocks,
+        pc,
+        hit,
+        ub,
         pc_stop,
     })
 }

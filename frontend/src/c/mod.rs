@@ -399,36 +399,30 @@ fn solve_encoded(
     lp64: bool,
 ) -> GoalAnswer {
     if std::env::var_os("ICPIC3_DUMP_HYS").is_some() {
-        eprintln!("{}", enc.hys);
+        eprintln!("{}", enc.hys());
     }
-    let loaded = match hys::load(&enc.hys) {
+    let lowered = match hys::lower::lower(&enc.system) {
         Ok(l) => l,
         Err(d) => {
-            let sm = crate::diag::SourceMap::new("<generated>", &enc.hys);
-            let msgs: Vec<String> = d
-                .iter()
-                .filter(|x| x.is_error())
-                .map(|x| sm.render(x))
-                .collect();
             return GoalAnswer::Unknown {
                 why: format!(
-                    "internal error: the generated transition system does not load: {}",
-                    msgs.join("; ")
+                    "internal error: the generated transition system does not lower: {}",
+                    d.message
                 ),
             };
         }
     };
-    let Lowered::Transition(ts) = &loaded.lowered else {
+    let Lowered::Transition(ts) = &lowered else {
         return GoalAnswer::Unknown {
             why: "internal error: not a transition system".into(),
         };
     };
-    let mut answer = ts_cmd::solve_ts(&loaded.checked, ts, opts);
+    let mut answer = ts_cmd::solve_ts(&enc.system, ts, opts);
     let r = &mut answer.result;
     match r.verdict {
         ic3::Verdict::Safe => {
             if let Some(inv) = r.invariant.clone() {
-                if let Err(e) = ts_cmd::check_printed_invariant(&enc.hys, ts, &inv, opts) {
+                if let Err(e) = ts_cmd::check_printed_invariant(&enc.hys(), ts, &inv, opts) {
                     return GoalAnswer::Unknown {
                         why: format!("the invariant did not check: {e}"),
                     };
@@ -444,12 +438,7 @@ fn solve_encoded(
                     why: "UNSAFE without a trace".into(),
                 };
             };
-            let idx = |name: &str| ts.state.iter().position(|v| v.name == name);
-            let (Some(pc_i), Some(hit_i), Some(ub_i)) = (idx("pc"), idx("hit"), idx("ub")) else {
-                return GoalAnswer::Unknown {
-                    why: "internal error: no pc".into(),
-                };
-            };
+            let (pc_i, hit_i, ub_i) = (enc.pc.index(), enc.hit.index(), enc.ub.index());
             let last = trace.last().cloned().unwrap_or_default();
             let is_true = |v: Option<&Value>| matches!(v, Some(Value::Bool(true)));
             if !is_true(last.get(hit_i)) && !is_true(last.get(ub_i)) {
@@ -476,16 +465,12 @@ fn solve_encoded(
                         why: "trace with a bad pc".into(),
                     };
                 };
-                for (site, val, guard) in &b.sites {
-                    let (Some(gi), Some(vi)) = (idx(guard), idx(val)) else {
-                        return GoalAnswer::Unknown {
-                            why: "internal error: site".into(),
-                        };
-                    };
+                for s in &b.sites {
+                    let (gi, vi) = (s.taken.index(), s.value.index());
                     if !is_true(step.get(gi)) {
                         continue;
                     }
-                    let ns = &cfg.nondets[*site];
+                    let ns = &cfg.nondets[s.site];
                     if !ns.fed {
                         // not an input of the harness (an `extern` variable such as
                         // <math.h>'s `signgam`, a volatile read): the replay runs with the

@@ -16,7 +16,7 @@ use solver::num::{IntType, Rational};
 pub type NodeId = u32;
 
 /// Boolean connectives (aliases folded: `nand` is `not and`, `<-` is a swapped `->`, ...).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum BoolOp {
     And,
     Or,
@@ -26,7 +26,7 @@ pub enum BoolOp {
 }
 
 /// The six relations of the language.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum RelOp {
     Lt,
     Le,
@@ -60,7 +60,7 @@ impl RelOp {
     }
 }
 
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum NodeKind {
     /// `true` / `false` (sort Bool)
     Bool(bool),
@@ -128,6 +128,29 @@ impl NodeKind {
                 out.push(*c);
             }
             NodeKind::Op(_, args) => out.extend_from_slice(args),
+        }
+    }
+
+    /// The same node over other operands (`ops` in the order [`NodeKind::operands`] gives).
+    pub fn with_operands(&self, ops: &[NodeId]) -> NodeKind {
+        let o = |i: usize| ops[i];
+        match self {
+            NodeKind::Bool(_) | NodeKind::Num(_) | NodeKind::Fp(_) | NodeKind::Var { .. } => {
+                self.clone()
+            }
+            NodeKind::BoolToNum(_) => NodeKind::BoolToNum(o(0)),
+            NodeKind::Not(_) => NodeKind::Not(o(0)),
+            NodeKind::Neg(_) => NodeKind::Neg(o(0)),
+            NodeKind::Pow(_, n) => NodeKind::Pow(o(0), *n),
+            NodeKind::FitConvert(_) => NodeKind::FitConvert(o(0)),
+            NodeKind::Bool2(b, ..) => NodeKind::Bool2(*b, o(0), o(1)),
+            NodeKind::Rel(r, ..) => NodeKind::Rel(*r, o(0), o(1)),
+            NodeKind::Add(..) => NodeKind::Add(o(0), o(1)),
+            NodeKind::Sub(..) => NodeKind::Sub(o(0), o(1)),
+            NodeKind::Mul(..) => NodeKind::Mul(o(0), o(1)),
+            NodeKind::Div(..) => NodeKind::Div(o(0), o(1)),
+            NodeKind::Ite(..) => NodeKind::Ite(o(0), o(1), o(2)),
+            NodeKind::Op(op, args) => NodeKind::Op(op.clone(), ops[..args.len()].to_vec()),
         }
     }
 }

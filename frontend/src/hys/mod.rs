@@ -7,6 +7,7 @@ pub mod eval;
 pub mod fpconst;
 pub mod interval;
 pub mod ir;
+pub mod ir_print;
 pub mod lexer;
 pub mod lin;
 mod load;
