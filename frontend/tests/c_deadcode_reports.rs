@@ -542,4 +542,69 @@ fn html_report_renders_in_headless_chromium() {
     assert!(dom.contains(&format!("id=\"total-goals\">{}</b>", goals.len())));
     assert!(dom.contains("Test case (confirmed by running the gcc-compiled program)"));
     assert!(Path::new(&index).metadata().unwrap().len() > 50_000);
+    // the page's script: `#gN` selects goal N, whose detail and test case fill the side panel
+    let (k, g) = goals
+        .iter()
+        .enumerate()
+        .find(|(_, g)| g["status"] == "REACHABLE")
+        .unwrap();
+    let o = chromium_run(&browser, &["--dump-dom"], &format!("{url}#g{k}"));
+    let dom = text(&o.stdout);
+    let panel = &dom[dom.find("id=\"panel-body\"").expect("the panel")..];
+    let head = format!(":{}:{}</h3>", g["line"], g["column"]);
+    assert!(
+        panel.contains(&head),
+        "{head} in {}",
+        &panel[..panel.len().min(2000)]
+    );
+    assert!(panel.contains("Test case (confirmed by running the gcc-compiled program)"));
+    assert_eq!(
+        dom.matches("class=\"g reach sel\"").count(),
+        2,
+        "both marks selected"
+    );
+}
+
+/// The progress line: on a terminal (a pseudo-terminal from util-linux `script`) standard
+/// error shows `deadcode: done/total goals: D DEAD, R REACHABLE, U UNKNOWN; T s`, redrawn in
+/// place and erased at the end; when standard error is not a terminal nothing of it appears.
+#[test]
+fn progress_line_only_on_a_terminal() {
+    let clamp = example("clamp_filter.c");
+    let o = icpic3(&["deadcode", &clamp, "--format", "jsonl"]);
+    assert_eq!(o.status.code(), Some(0));
+    let err = text(&o.stderr);
+    assert!(
+        !err.contains("deadcode: "),
+        "no progress off a terminal: {err:?}"
+    );
+    if !tool_available("script", "--version") {
+        eprintln!("SKIPPED the terminal half: util-linux `script` is not installed");
+        return;
+    }
+    let d = tmp_dir("progress");
+    let out = d.join("report.jsonl");
+    let cmd = format!(
+        "'{}' deadcode '{}' --format jsonl > '{}'",
+        env!("CARGO_BIN_EXE_icpic3"),
+        clamp,
+        out.display()
+    );
+    let o = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let tty = text(&o.stdout);
+    assert!(
+        tty.contains("\rdeadcode: 12/12 goals: 3 DEAD, 9 REACHABLE, 0 UNKNOWN; "),
+        "{tty:?}"
+    );
+    assert!(tty.contains("\rdeadcode: 0/12 goals: "), "{tty:?}");
+    assert!(tty.ends_with("\r\x1b[K"), "erased at the end: {tty:?}");
+    // the report itself went to the file, not to the terminal
+    let report = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(report.lines().count(), 13);
+    assert!(!tty.contains("\"type\""));
 }

@@ -3,8 +3,9 @@
 //! decision coverage as reached / proved dead / open. Then each source file with every goal
 //! marked at its line and column and coloured by its answer (DEAD red, REACHABLE green,
 //! UNKNOWN amber); a line is tinted by its goals. Clicking a mark (or hovering: the tooltip)
-//! shows the goal's detail and, for REACHABLE, its test case in the side panel. At the end
-//! the list of every goal, readable without script.
+//! shows the goal's detail and, for REACHABLE, its test case in the side panel
+//! (`index.html#gN` opens with goal N selected). At the end the list of every goal, readable
+//! without script.
 
 use super::report::{is_coverage_kind, proof_engine, signal_name, RunFacts};
 use super::DeadcodeLine;
@@ -164,8 +165,16 @@ function show(el) {
 }
 document.addEventListener('click', function (e) {
   var t = e.target.closest ? e.target.closest('.g') : null;
-  if (t) { show(t); }
+  if (t) { show(t); history.replaceState(null, '', '#' + t.dataset.goal); }
 });
+// `index.html#gN` opens with goal N selected (a link to one goal)
+function fromHash() {
+  var m = /^#(g[0-9]+)$/.exec(location.hash);
+  var el = m ? document.querySelector('.g[data-goal="' + m[1] + '"]') : null;
+  if (el) { show(el); }
+}
+window.addEventListener('hashchange', fromHash);
+fromHash();
 "#;
 
 /// The page `DIR/index.html`.
