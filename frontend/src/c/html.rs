@@ -4,7 +4,7 @@
 //! marked at its line and column and coloured by its answer (DEAD red, REACHABLE green,
 //! UNKNOWN amber); a line is tinted by its goals. Clicking a mark (or hovering: the tooltip)
 //! shows the goal's detail and, for REACHABLE, its test case in the side panel
-//! (`index.html#gN` opens with goal N selected). At the end the list of every goal, readable
+//! (`index.html#gN` opens with goal N selected and in view). At the end the list of every goal, readable
 //! without script.
 
 use super::report::{is_coverage_kind, proof_engine, signal_name, RunFacts};
@@ -138,7 +138,8 @@ table.fns td.n { text-align:right; font-variant-numeric:tabular-nums; }
 .legend span { display:inline-block; margin-right:14px; }
 .sw { display:inline-block; width:11px; height:11px; border-radius:2px; vertical-align:-1px; margin-right:4px; }
 .sw.dead { background:var(--dead); } .sw.reach { background:var(--reach); } .sw.unk { background:#f0a400; }
-table.src { width:100%; font:12.5px/1.5 "DejaVu Sans Mono", Menlo, Consolas, monospace; border:1px solid #ddd; }
+.srcbox { max-height:calc(100vh - 60px); overflow:auto; border:1px solid #ddd; }
+table.src { width:100%; font:12.5px/1.5 "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 table.src td { padding:0 8px; white-space:pre; tab-size:8; }
 table.src td.ln { width:1%; text-align:right; color:#888; background:#f3f3f3; user-select:none; border-right:1px solid #ddd; }
 table.src td.mk { width:1%; padding:0 4px; }
@@ -167,11 +168,18 @@ document.addEventListener('click', function (e) {
   var t = e.target.closest ? e.target.closest('.g') : null;
   if (t) { show(t); history.replaceState(null, '', '#' + t.dataset.goal); }
 });
-// `index.html#gN` opens with goal N selected (a link to one goal)
+// `index.html#gN` opens with goal N selected and its source line in view (a link to one goal)
 function fromHash() {
   var m = /^#(g[0-9]+)$/.exec(location.hash);
   var el = m ? document.querySelector('.g[data-goal="' + m[1] + '"]') : null;
-  if (el) { show(el); }
+  if (el) {
+    show(el);
+    // the source box scrolls to the mark (the page itself stays at the summary)
+    var box = el.closest('.srcbox');
+    if (box) {
+      box.scrollTop += el.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientHeight / 2;
+    }
+  }
 }
 window.addEventListener('hashchange', fromHash);
 fromHash();
@@ -303,7 +311,7 @@ pub fn page(lines: &[DeadcodeLine], facts: &RunFacts) -> String {
                 continue;
             }
         };
-        h.push_str("<table class=\"src\">");
+        h.push_str("<div class=\"srcbox\"><table class=\"src\">");
         for (n, src) in text.lines().enumerate() {
             let ln = n + 1;
             let mut here: Vec<(usize, &DeadcodeLine)> = lines
@@ -351,7 +359,7 @@ pub fn page(lines: &[DeadcodeLine], facts: &RunFacts) -> String {
                 code
             );
         }
-        h.push_str("</table>\n");
+        h.push_str("</table></div>\n");
     }
     // every goal, with its detail (also the side panel's content)
     h.push_str("<h2>Goals</h2><table class=\"goals\" id=\"goals\"><tr><th>position</th><th>kind</th><th>function</th><th>status</th><th>detail</th><th>test case</th></tr>");
