@@ -337,6 +337,16 @@ pub fn page(lines: &[DeadcodeLine], facts: &RunFacts) -> String {
                 while !src.is_char_boundary(c) {
                     c -= 1;
                 }
+                // a column inside a word (the columns of a line with an expanded macro are
+                // those of the expanded text) is shown at the word's start
+                let word = |i: usize| {
+                    src.as_bytes()
+                        .get(i)
+                        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                };
+                while c > at && word(c) && word(c - 1) {
+                    c -= 1;
+                }
                 if c > at {
                     code.push_str(&esc(&src[at..c]));
                     at = c;
