@@ -146,6 +146,8 @@ table.src td.mk { width:1%; padding:0 4px; }
 tr.dead td.code { background:var(--dead-bg); } tr.reach td.code { background:var(--reach-bg); } tr.unk td.code { background:var(--unk-bg); }
 .g { display:inline-block; font:bold 10.5px/1.35 system-ui, sans-serif; color:#fff; border-radius:3px; padding:0 4px; margin:0 2px; cursor:pointer; vertical-align:1px; white-space:nowrap; }
 .g.dead { background:var(--dead); } .g.reach { background:var(--reach); } .g.unk { background:#e69500; }
+.g.chk { background:#fff; border:1.5px solid; padding:0 3px; }
+.g.chk.dead { color:var(--dead); } .g.chk.reach { color:var(--reach); } .g.chk.unk { color:var(--unk); }
 .g.sel { outline:2px solid #1565c0; outline-offset:1px; }
 td.st.dead { color:var(--dead); font-weight:600; } td.st.reach { color:var(--reach); font-weight:600; } td.st.unk { color:var(--unk); font-weight:600; }
 aside { position:fixed; top:0; right:0; width:380px; height:100vh; overflow:auto; background:#fff; border-left:1px solid #ccc; padding:14px 16px; }
@@ -238,7 +240,7 @@ pub fn page(lines: &[DeadcodeLine], facts: &RunFacts) -> String {
     );
     let _ = write!(
         h,
-        "<p class=\"legend\"><span><i class=\"sw reach\"></i>REACHABLE: a confirmed gcc run reaches it (test case shown)</span><span><i class=\"sw dead\"></i>DEAD: proved unreachable</span><span><i class=\"sw unk\"></i>UNKNOWN: not decided</span></p>"
+        "<p class=\"legend\"><span><i class=\"sw reach\"></i>REACHABLE: a confirmed gcc run reaches it (test case shown)</span><span><i class=\"sw dead\"></i>DEAD: proved unreachable</span><span><i class=\"sw unk\"></i>UNKNOWN: not decided</span><span class=\"small\">Filled marks: branch goals (DEAD = dead code; the line is tinted by them). Outlined: error calls and undefined-behaviour checks (DEAD = cannot happen, REACHABLE = happens).</span></p>"
     );
     // per function
     let mut fns: Vec<&str> = Vec::new();
@@ -320,11 +322,18 @@ pub fn page(lines: &[DeadcodeLine], facts: &RunFacts) -> String {
                 .filter(|(_, l)| l.pos.file == *f && l.pos.line == ln)
                 .collect();
             here.sort_by_key(|(i, l)| (l.pos.col, *i));
-            let row = if here.iter().any(|x| x.1.status == "DEAD") {
+            // the line's tint says whether its code runs: from the branch goals only (a DEAD
+            // undefined-behaviour check is good news about a line that may well run)
+            let cov: Vec<&DeadcodeLine> = here
+                .iter()
+                .map(|x| x.1)
+                .filter(|l| is_coverage_kind(l.kind))
+                .collect();
+            let row = if cov.iter().any(|l| l.status == "DEAD") {
                 " class=\"dead\""
-            } else if here.iter().any(|x| x.1.status != "REACHABLE") {
+            } else if cov.iter().any(|l| l.status != "REACHABLE") {
                 " class=\"unk\""
-            } else if !here.is_empty() {
+            } else if !cov.is_empty() {
                 " class=\"reach\""
             } else {
                 ""
@@ -354,8 +363,9 @@ pub fn page(lines: &[DeadcodeLine], facts: &RunFacts) -> String {
                 let tip = format!("{} {} — {}", l.kind.name(), l.status, l.detail);
                 let _ = write!(
                     code,
-                    "<span class=\"g {}\" data-goal=\"{}\" title=\"{}\">{}</span>",
+                    "<span class=\"g {}{}\" data-goal=\"{}\" title=\"{}\">{}</span>",
                     class(l.status),
+                    if is_coverage_kind(l.kind) { "" } else { " chk" },
                     id(*i),
                     esc(&tip),
                     esc(l.kind.name())
