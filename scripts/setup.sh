@@ -6,7 +6,9 @@ set -euo pipefail
 missing=()
 # System tools the build or the tests call, as "command:debian-package". m4 is needed by
 # GMP's configure (rug builds GMP and MPFR from source; see docs/dependencies.md).
-for need in "cc:gcc" "make:make" "m4:m4"; do
+# The report tests (frontend/tests/c_deadcode_reports.rs): genhtml reads `deadcode --format
+# lcov`, headless Chromium renders `deadcode --html`, Python's jsonschema validates SARIF.
+for need in "cc:gcc" "make:make" "m4:m4" "genhtml:lcov" "chromium:chromium" "python3:python3"; do
   cmd=${need%%:*}
   pkg=${need#*:}
   command -v "$cmd" >/dev/null 2>&1 || missing+=("$pkg")
@@ -28,6 +30,16 @@ if ((${#missing[@]})); then
   [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
   "${sudo_cmd[@]}" apt-get update -qq
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+fi
+
+# Python's jsonschema (SARIF validation in the tests): Debian's package for Debian's python3,
+# else from PyPI for the python3 on the PATH
+if ! python3 -c 'import jsonschema' >/dev/null 2>&1; then
+  echo "setup: installing Python's jsonschema" >&2
+  sudo_cmd=()
+  [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq python3-jsonschema >/dev/null 2>&1 || true
+  python3 -c 'import jsonschema' >/dev/null 2>&1 || python3 -m pip install -q jsonschema
 fi
 
 if ! command -v cargo >/dev/null 2>&1; then

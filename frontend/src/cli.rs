@@ -187,6 +187,21 @@ pub enum Format {
     Json,
 }
 
+/// `deadcode --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DeadcodeFormat {
+    /// one line per goal, then a summary
+    Text,
+    /// one JSON document at the end
+    Json,
+    /// one JSON object per line: each goal as soon as it is decided, then a summary line
+    Jsonl,
+    /// SARIF 2.1.0 (code scanning, editors)
+    Sarif,
+    /// an lcov tracefile of the branch goals (genhtml, coverage viewers)
+    Lcov,
+}
+
 /// `deadcode --criterion`: the coverage criterion whose goals are reported.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum CriterionArg {
@@ -317,7 +332,14 @@ pub enum Command {
         #[arg(long)]
         jobs: Option<usize>,
         #[arg(long, value_enum, default_value = "text")]
-        format: Format,
+        format: DeadcodeFormat,
+        /// Also write a readable HTML report to DIR/index.html (the source with every goal
+        /// coloured, coverage per function, the test cases).
+        #[arg(long, value_name = "DIR")]
+        html: Option<PathBuf>,
+        /// Exit with code 10 when some goal is DEAD (for CI).
+        #[arg(long)]
+        fail_on_dead: bool,
         /// The goals: branch outcomes (`decision`), each condition true and false
         /// (`condition`) or an MC/DC independence pair per condition (`mcdc`).
         #[arg(long, value_enum, default_value = "decision")]
@@ -390,6 +412,8 @@ where
             timeout,
             jobs,
             format,
+            html,
+            fail_on_dead,
             criterion,
             c_input,
             env,
@@ -448,7 +472,17 @@ where
                     &ts_opts,
                     saturating_secs(timeout),
                     jobs,
-                    format == Format::Json,
+                    &crate::c::report::ReportOptions {
+                        format: match format {
+                            DeadcodeFormat::Text => crate::c::report::ReportFormat::Text,
+                            DeadcodeFormat::Json => crate::c::report::ReportFormat::Json,
+                            DeadcodeFormat::Jsonl => crate::c::report::ReportFormat::Jsonl,
+                            DeadcodeFormat::Sarif => crate::c::report::ReportFormat::Sarif,
+                            DeadcodeFormat::Lcov => crate::c::report::ReportFormat::Lcov,
+                        },
+                        html,
+                        fail_on_dead,
+                    },
                     &env.options(),
                     env.tests.as_deref(),
                     out,

@@ -176,6 +176,26 @@ fn proc_status_kb(key: &str) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// A process-wide request to stop every engine run (set by `icpic3 deadcode`'s SIGINT/SIGTERM
+/// handler): [`Limits::hit`] answers "interrupted" once it is set, so a portfolio raises its
+/// engines' own flag and every solver stops at its next check.
+static STOP_ALL: AtomicBool = AtomicBool::new(false);
+
+/// Asks every engine run of the process to stop (see [`STOP_ALL`]); not undone.
+pub fn request_stop() {
+    STOP_ALL.store(true, Ordering::SeqCst);
+}
+
+/// Has [`request_stop`] been called (or the flag been set by a signal handler)?
+pub fn stop_requested() -> bool {
+    STOP_ALL.load(Ordering::Relaxed)
+}
+
+/// The flag itself, for a signal handler that sets it (async-signal-safe: a store only).
+pub fn stop_flag() -> &'static AtomicBool {
+    &STOP_ALL
+}
+
 impl Limits {
     /// The reason to stop now, if any.
     pub fn hit(&self) -> Option<&'static str> {
@@ -187,7 +207,7 @@ impl Limits {
         if self.memory_out.load(Ordering::Relaxed) {
             return Some("memory limit");
         }
-        if self.interrupt.load(Ordering::Relaxed) {
+        if self.interrupt.load(Ordering::Relaxed) || stop_requested() {
             return Some("interrupted");
         }
         if let Some(max) = self.memory_kb {

@@ -1,6 +1,7 @@
 //! The command-line side of the C front end: `icpic3 solve FILE.c` (SV-COMP answers) and
 //! `icpic3 deadcode FILE.c` (per-goal report), with their output formats and exit codes.
 
+use super::report::{ReportFormat, ReportOptions};
 use super::{DataModel, DeadcodeLine};
 use crate::ts_cmd::TsOptions;
 use serde_json::json;
@@ -96,6 +97,115 @@ pub fn solve(
     }
 }
 
+/// What the analysis thread of `deadcode` tells the thread that writes the report.
+enum Event {
+    /// a function's report lines are known (their number)
+    Started(usize),
+    /// a goal's line is final: its status and, with `--format jsonl`, its JSON line (`None`
+    /// for a file-scope goal, which is merged across the analysed functions at the end)
+    Goal(&'static str, Option<String>),
+    /// a message for standard error
+    Message(String),
+    /// the analysis of the next function starts
+    Function,
+}
+
+/// The collected answers of every analysed function.
+#[derive(Default)]
+struct Analysis {
+    all: Vec<DeadcodeLine>,
+    skipped: Vec<(String, String)>,
+    undefined: Vec<String>,
+    assumptions: Vec<String>,
+    envs: Vec<(String, bool, super::env::EnvReport)>,
+}
+
+/// Analyses the functions in turn, telling `tx` what is decided as it is.
+#[allow(clippy::too_many_arguments)]
+fn analyse(
+    file: &super::CFile,
+    fns: &[String],
+    model: DataModel,
+    opts: &TsOptions,
+    per_goal: Duration,
+    jobs: usize,
+    env_opts: &super::env::EnvOptions,
+    jsonl: bool,
+    tx: &std::sync::mpsc::Sender<Event>,
+) -> Analysis {
+    let mut a = Analysis::default();
+    let tx_goal = std::sync::Mutex::new(tx.clone());
+    let started = |n: usize| {
+        let _ = tx_goal
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(Event::Started(n));
+    };
+    let decided = |l: &DeadcodeLine| {
+        let line = (jsonl && !l.function.is_empty()).then(|| super::report::jsonl_goal(l));
+        let _ = tx_goal
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .send(Event::Goal(l.status, line));
+    };
+    let hooks = super::DeadcodeHooks {
+        started: Some(&started),
+        decided: Some(&decided),
+    };
+    for f in fns {
+        let _ = tx.send(Event::Function);
+        // the environment: a step function's loop, or the input globals of one call (not of
+        // `main`, which starts the program: its globals start at their initializers)
+        let plan = if env_opts.step.is_some() || f != "main" {
+            match super::env::plan(file, model, f, env_opts) {
+                Ok((p, r)) => {
+                    a.envs.push((f.clone(), p.looped, r));
+                    Some(p)
+                }
+                Err(e) => {
+                    let _ = tx.send(Event::Message(format!("{e} (function `{f}` skipped)")));
+                    a.skipped.push((f.clone(), e.to_string()));
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        match super::deadcode_with(
+            file,
+            model,
+            f,
+            opts,
+            Some(per_goal),
+            jobs,
+            plan.as_ref(),
+            hooks,
+        ) {
+            Ok((lines, undef, assume)) => {
+                a.all.extend(lines);
+                for x in assume {
+                    if !a.assumptions.contains(&x) {
+                        a.assumptions.push(x);
+                    }
+                }
+                for u in undef {
+                    if !a.undefined.contains(&u) {
+                        a.undefined.push(u);
+                    }
+                }
+            }
+            Err(e) => {
+                let _ = tx.send(Event::Message(format!("{e} (function `{f}` skipped)")));
+                a.skipped.push((f.clone(), e.to_string()));
+            }
+        }
+    }
+    a
+}
+
+/// Stack of the analysis thread (as `main`'s command thread: syntax trees are deep).
+const ANALYSIS_STACK: usize = 256 << 20;
+
 /// `icpic3 deadcode FILE.c`.
 #[allow(clippy::too_many_arguments)]
 pub fn deadcode(
@@ -105,17 +215,26 @@ pub fn deadcode(
     opts: &TsOptions,
     per_goal: Duration,
     jobs: usize,
-    json_out: bool,
+    report: &ReportOptions,
     env_opts: &super::env::EnvOptions,
     tests_dir: Option<&Path>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
     let start = Instant::now();
+    super::report::install_signal_handlers();
+    let json_out = report.format == ReportFormat::Json;
+    let jsonl = report.format == ReportFormat::Jsonl;
     let Some(file) = load(input, model, err) else {
         return crate::cli::EXIT_BAD_INPUT;
     };
     if let Some(d) = tests_dir {
+        if let Err(e) = std::fs::create_dir_all(d) {
+            let _ = writeln!(err, "icpic3: cannot create {}: {e}", d.display());
+            return crate::cli::EXIT_BAD_INPUT;
+        }
+    }
+    if let Some(d) = &report.html {
         if let Err(e) = std::fs::create_dir_all(d) {
             let _ = writeln!(err, "icpic3: cannot create {}: {e}", d.display());
             return crate::cli::EXIT_BAD_INPUT;
@@ -132,77 +251,137 @@ pub fn deadcode(
             }
         }
     };
-    let mut all: Vec<DeadcodeLine> = Vec::new();
-    let mut skipped = Vec::new();
-    let mut undefined: Vec<String> = Vec::new();
-    let mut assumptions: Vec<String> = Vec::new();
-    let mut envs: Vec<(String, bool, super::env::EnvReport)> = Vec::new();
-    for f in &fns {
-        // the environment: a step function's loop, or the input globals of one call (not of
-        // `main`, which starts the program: its globals start at their initializers)
-        let plan = if env_opts.step.is_some() || f != "main" {
-            match super::env::plan(&file, model, f, env_opts) {
-                Ok((p, r)) => {
-                    envs.push((f.clone(), p.looped, r));
-                    Some(p)
-                }
-                Err(e) => {
-                    let _ = writeln!(err, "{e} (function `{f}` skipped)");
-                    skipped.push((f.clone(), e.to_string()));
-                    continue;
-                }
-            }
-        } else {
-            None
-        };
-        match super::deadcode(&file, model, f, opts, Some(per_goal), jobs, plan.as_ref()) {
-            Ok((lines, undef, assume)) => {
-                all.extend(lines);
-                for a in assume {
-                    if !assumptions.contains(&a) {
-                        assumptions.push(a);
-                    }
-                }
-                for u in undef {
-                    if !undefined.contains(&u) {
-                        undefined.push(u);
-                    }
-                }
-            }
+    // the analysis runs in a thread of its own; this one writes what is decided as it comes
+    // (`--format jsonl`) and the progress line
+    let criterion = super::mcdc::current();
+    let (tx, rx) = std::sync::mpsc::channel::<Event>();
+    let mut progress = super::report::Progress::new(start, fns.len());
+    let analysis = std::thread::scope(|s| {
+        let (file, fns) = (&file, &fns);
+        let worker = std::thread::Builder::new()
+            .name("deadcode".into())
+            .stack_size(ANALYSIS_STACK)
+            .spawn_scoped(s, move || {
+                super::mcdc::with_criterion(criterion, || {
+                    analyse(file, fns, model, opts, per_goal, jobs, env_opts, jsonl, &tx)
+                })
+            });
+        let worker = match worker {
+            Ok(w) => w,
             Err(e) => {
-                let _ = writeln!(err, "{e} (function `{f}` skipped)");
-                skipped.push((f.clone(), e.to_string()));
+                let _ = writeln!(err, "icpic3: cannot start the analysis thread: {e}");
+                return None;
             }
+        };
+        loop {
+            match rx.recv_timeout(Duration::from_millis(500)) {
+                Ok(Event::Started(n)) => progress.total += n,
+                Ok(Event::Function) => progress.function.0 += 1,
+                Ok(Event::Goal(status, line)) => {
+                    progress.count(status);
+                    if let Some(l) = line {
+                        let _ = writeln!(out, "{l}");
+                        let _ = out.flush();
+                    }
+                }
+                Ok(Event::Message(m)) => {
+                    progress.clear();
+                    let _ = writeln!(err, "{m}");
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            progress.draw();
         }
-    }
+        progress.clear();
+        Some(worker.join())
+    });
+    let Analysis {
+        all,
+        skipped,
+        undefined,
+        assumptions,
+        envs,
+    } = match analysis {
+        Some(Ok(a)) => a,
+        Some(Err(panic)) => std::panic::resume_unwind(panic),
+        None => return crate::cli::EXIT_INTERNAL,
+    };
+    let interrupted = super::report::interrupted_by();
     let all = super::merge_file_scope(all);
     let count = |s: &str| all.iter().filter(|l| l.status == s).count();
     let (dead, reach, unk) = (count("DEAD"), count("REACHABLE"), count("UNKNOWN"));
-    if json_out {
-        let goals: Vec<serde_json::Value> = all
-            .iter()
-            .map(|l| {
-                let mut g = json!({
-                    "file": l.pos.file, "line": l.pos.line, "column": l.pos.col,
-                    "function": l.function, "kind": l.kind.name(), "status": l.status,
-                    "detail": l.detail, "time_s": l.time_s,
-                    "inputs": l.inputs.iter().map(|(w, v)| json!({"input": w, "value": v.c_expr()})).collect::<Vec<_>>(),
-                    "test_case": l.test.as_ref().map(|t| t.json()),
-                });
-                super::mcdc::json_fields(l, &mut g);
-                g
-            })
-            .collect();
+    let code = if !skipped.is_empty() && all.is_empty() {
+        crate::cli::EXIT_BAD_INPUT
+    } else if let Some(sig) = interrupted {
+        128 + sig
+    } else if report.fail_on_dead && dead > 0 {
+        super::report::EXIT_DEAD
+    } else {
+        0
+    };
+    let summary = || {
+        json!({"dead": dead, "reachable": reach, "unknown": unk,
+               "undefined_functions_nondet": undefined,
+               "assumptions": assumptions,
+               "environment": envs.iter().map(|(f, looped, r)| json!({"function": f, "step": looped, "inputs": r.inputs, "parameters": r.params, "state": r.state, "volatile": r.volatile})).collect::<Vec<_>>(),
+               "skipped_functions": skipped.iter().map(|s| json!({"function": s.0, "error": s.1})).collect::<Vec<_>>()})
+    };
+    let facts = super::report::RunFacts {
+        time_s: start.elapsed().as_secs_f64(),
+        jobs,
+        interrupted,
+        exit_code: code,
+        undefined: &undefined,
+        assumptions: &assumptions,
+        skipped: &skipped,
+    };
+    if let Some(d) = &report.html {
+        let page = super::html::page(&all, &facts);
+        let path = d.join("index.html");
+        if let Err(e) = std::fs::write(&path, page) {
+            let _ = writeln!(err, "icpic3: cannot write {}: {e}", path.display());
+        }
+    }
+    if let Some(sig) = interrupted {
+        let _ = writeln!(
+            err,
+            "icpic3: interrupted by {}: {dead} DEAD, {reach} REACHABLE, {unk} UNKNOWN (the goals not decided by then are UNKNOWN)",
+            super::report::signal_name(sig)
+        );
+    }
+    if jsonl {
+        // the file-scope goals, merged across the analysed functions, then the summary
+        for l in all.iter().filter(|l| l.function == super::FILE_SCOPE) {
+            let _ = writeln!(out, "{}", super::report::jsonl_goal(l));
+        }
         let _ = writeln!(
             out,
             "{}",
-            json!({"goals": goals, "summary": {"dead": dead, "reachable": reach, "unknown": unk,
-                   "undefined_functions_nondet": undefined,
-                   "assumptions": assumptions,
-                   "environment": envs.iter().map(|(f, looped, r)| json!({"function": f, "step": looped, "inputs": r.inputs, "parameters": r.params, "state": r.state, "volatile": r.volatile})).collect::<Vec<_>>(),
-                   "skipped_functions": skipped.iter().map(|s| json!({"function": s.0, "error": s.1})).collect::<Vec<_>>()},
+            json!({"type": "summary", "format_version": super::report::FORMAT_VERSION,
+                   "goals": all.len(), "summary": summary(),
+                   "interrupted": interrupted.map(super::report::signal_name),
+                   "exit_code": code,
                    "time_s": start.elapsed().as_secs_f64(), "jobs": jobs})
         );
+        let _ = out.flush();
+    } else if report.format == ReportFormat::Sarif {
+        let doc = super::report::sarif(&all, &facts);
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&doc).unwrap_or_default()
+        );
+    } else if report.format == ReportFormat::Lcov {
+        let _ = write!(out, "{}", super::report::lcov(&all));
+    } else if json_out {
+        let goals: Vec<serde_json::Value> = all.iter().map(super::report::goal_json).collect();
+        let mut doc = json!({"goals": goals, "summary": summary(),
+                   "time_s": start.elapsed().as_secs_f64(), "jobs": jobs});
+        if let Some(sig) = interrupted {
+            doc["interrupted"] = json!(super::report::signal_name(sig));
+        }
+        let _ = writeln!(out, "{doc}");
     } else {
         for l in &all {
             let _ = writeln!(
@@ -295,6 +474,13 @@ pub fn deadcode(
         for a in &assumptions {
             let _ = writeln!(out, "assumes: {a}");
         }
+        if let Some(sig) = interrupted {
+            let _ = writeln!(
+                out,
+                "interrupted by {}: the goals not decided by then are UNKNOWN",
+                super::report::signal_name(sig)
+            );
+        }
         let _ = writeln!(
             out,
             "summary: {} goal(s): {dead} DEAD, {reach} REACHABLE, {unk} UNKNOWN; {} function(s) skipped; {:.2} s with {jobs} job(s)",
@@ -322,10 +508,7 @@ pub fn deadcode(
             }
         }
     }
-    if !skipped.is_empty() && all.is_empty() {
-        return crate::cli::EXIT_BAD_INPUT;
-    }
-    0
+    code
 }
 
 /// `a = 1, b = 2.5`

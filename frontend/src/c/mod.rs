@@ -6,12 +6,14 @@ pub mod cfg;
 pub mod cmd;
 pub mod encode;
 pub mod env;
+pub mod html;
 pub mod inputs;
 pub mod lower;
 pub mod mcdc;
 pub mod mem;
 pub mod parse;
 pub mod replay;
+pub mod report;
 pub mod witness;
 
 use crate::hys::{self, Lowered};
@@ -670,7 +672,24 @@ struct GoalBoard {
     /// a worker has taken the goal (its solver call runs or has finished)
     taken: Vec<bool>,
     time_s: Vec<f64>,
+    /// the goal's line was handed to [`DeadcodeHooks::decided`]
+    told: Vec<bool>,
 }
+
+/// Observers of one [`deadcode_with`] call (streaming reports, progress lines); called from
+/// the goal workers' threads.
+#[derive(Default, Clone, Copy)]
+pub struct DeadcodeHooks<'a> {
+    /// the number of report lines of the function (before [`merge_file_scope`]) is known;
+    /// called once, before any [`DeadcodeHooks::decided`] (with `--criterion condition|mcdc`
+    /// only at the end, when the lines are combined from the goals)
+    pub started: Option<&'a (dyn Fn(usize) + Sync)>,
+    /// a goal's report line is final (called once per line, in the order the answers come)
+    pub decided: Option<&'a (dyn Fn(&DeadcodeLine) + Sync)>,
+}
+
+/// The detail of a goal left unanswered because the run was interrupted.
+pub const NOT_ANALYSED_INTERRUPTED: &str = "not analysed: the run was interrupted (SIGINT/SIGTERM)";
 
 /// `icpic3 deadcode`: every branch outcome, error call and UB check of `entry`. Independent
 /// goals are checked by `jobs` worker threads at once (each goal's solver call runs the
@@ -686,6 +705,24 @@ pub fn deadcode(
     per_goal: Option<Duration>,
     jobs: usize,
     plan: Option<&lower::EnvPlan>,
+) -> Result<DeadcodeResult, CError> {
+    let hooks = DeadcodeHooks::default();
+    deadcode_with(file, model, entry, opts, per_goal, jobs, plan, hooks)
+}
+
+/// [`deadcode`] with observers. Once [`ic3::engine::stop_requested`] (SIGINT/SIGTERM), no
+/// further goal is started, the running solver calls stop at their next check, and the goals
+/// without an answer are UNKNOWN ([`NOT_ANALYSED_INTERRUPTED`]).
+#[allow(clippy::too_many_arguments)]
+pub fn deadcode_with(
+    file: &CFile,
+    model: DataModel,
+    entry: &str,
+    opts: &TsOptions,
+    per_goal: Option<Duration>,
+    jobs: usize,
+    plan: Option<&lower::EnvPlan>,
+    hooks: DeadcodeHooks<'_>,
 ) -> Result<DeadcodeResult, CError> {
     // `--criterion condition|mcdc` replaces the branch goals (see `mcdc`)
     let criterion = mcdc::current();
@@ -716,12 +753,70 @@ pub fn deadcode(
         }
     }
     let m = reps.len();
+    let stopped = ic3::engine::stop_requested;
+    let looped = cfg.env.as_ref().is_some_and(|e| e.looped);
+    // the report line of goal `gi` with this answer
+    let line_of = |gi: usize, a: Option<GoalLine>, time_s: f64| -> DeadcodeLine {
+        let (status, detail, inputs) = a.unwrap_or_else(|| {
+            let why = if stopped() {
+                NOT_ANALYSED_INTERRUPTED
+            } else {
+                "not analysed"
+            };
+            ("UNKNOWN", why.into(), vec![])
+        });
+        let goal = &cfg.goals[reps[gi]];
+        let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+        let test = (status == "REACHABLE")
+            .then(|| env::test_case(&cfg, &vals))
+            .flatten();
+        DeadcodeLine {
+            test,
+            pos: goal.pos.clone(),
+            kind: goal.kind,
+            function: goal.function.clone(),
+            status,
+            detail,
+            inputs,
+            time_s,
+            condition: None,
+            tests: vec![],
+        }
+    };
+    // streaming: the goals' lines are told as their answers become final (branch goals; the
+    // condition and MC/DC lines are combined from several goals at the end). A long test case
+    // of a step function may still be shortened: told at the end.
+    let stream = hooks
+        .decided
+        .filter(|_| criterion == mcdc::Criterion::Decision);
+    let tell = |b: &mut GoalBoard, gi: usize, out: &mut Vec<DeadcodeLine>| {
+        if stream.is_none() || b.told[gi] {
+            return;
+        }
+        let l = line_of(gi, b.answers[gi].clone(), b.time_s[gi]);
+        if looped && l.test.as_ref().is_some_and(|t| t.steps.len() > SHORT_STEPS) {
+            return;
+        }
+        b.told[gi] = true;
+        out.push(l);
+    };
+    let told = |lines: Vec<DeadcodeLine>| {
+        if let Some(f) = stream {
+            for l in &lines {
+                f(l);
+            }
+        }
+    };
+    if let (Some(f), mcdc::Criterion::Decision) = (hooks.started, criterion) {
+        f(m);
+    }
     // status per goal; a goal passed by a confirmed run of another goal's inputs is
     // REACHABLE without a solver call of its own
     let board = std::sync::Mutex::new(GoalBoard {
         answers: vec![None; m],
         taken: vec![false; m],
         time_s: vec![0.0; m],
+        told: vec![false; m],
     });
     let lock = || board.lock().unwrap_or_else(|e| e.into_inner());
     // concrete runs first: the compiled program on all-zero and pseudo-random inputs, every
@@ -730,7 +825,7 @@ pub fn deadcode(
     // (skipped, with its gcc builds, when every goal lies outside the functions: file-scope
     // goals only, which another analysed function's run covers as well)
     let own_goals = cfg.goals.iter().any(|g| !g.function.is_empty());
-    if m > 0 && own_goals && std::env::var_os("ICPIC3_NO_CONCRETE_RUNS").is_none() {
+    if m > 0 && own_goals && !stopped() && std::env::var_os("ICPIC3_NO_CONCRETE_RUNS").is_none() {
         let all: Vec<usize> = (0..n).collect();
         let rep_of: Vec<usize> = {
             let mut r = vec![0; n];
@@ -754,6 +849,9 @@ pub fn deadcode(
         let more = |fresh: &[replay::Hit]| -> Vec<replay::Feed> {
             round += 1;
             let mut feeds = Vec::new();
+            if stopped() {
+                return feeds;
+            }
             if round > 3 && fresh.is_empty() {
                 random_on = false;
             }
@@ -832,12 +930,23 @@ pub fn deadcode(
                     b.answers[gi] = Some(("REACHABLE", detail, inputs));
                 }
             }
+            let mut lines = Vec::new();
+            for gi in 0..m {
+                if b.answers[gi].is_some() {
+                    tell(&mut b, gi, &mut lines);
+                }
+            }
+            drop(b);
+            told(lines);
         }
     }
     let worker = || loop {
         // the first goal (in source order) that is neither answered nor taken
         let gi = {
             let mut b = lock();
+            if stopped() {
+                return;
+            }
             let Some(gi) = (0..m).find(|&i| !b.taken[i] && b.answers[i].is_none()) else {
                 return;
             };
@@ -917,6 +1026,7 @@ pub fn deadcode(
                         more,
                     ) {
                         let mut b = lock();
+                        let mut lines = Vec::new();
                         for (feed, h) in runs
                             .into_iter()
                             .flat_map(|(f, hs)| hs.into_iter().map(move |h| (f.clone(), h)))
@@ -942,8 +1052,14 @@ pub fn deadcode(
                                     inputs.clone()
                                 };
                                 b.answers[other] = Some(("REACHABLE", detail, ins));
+                                // a goal another worker is solving is told when it finishes
+                                if !b.taken[other] {
+                                    tell(&mut b, other, &mut lines);
+                                }
                             }
                         }
+                        drop(b);
+                        told(lines);
                     }
                 }
                 ("REACHABLE", reached_detail(&cfg, steps, &inputs), inputs)
@@ -965,6 +1081,10 @@ pub fn deadcode(
             }
             Some(_) => {}
         }
+        let mut lines = Vec::new();
+        tell(&mut b, gi, &mut lines);
+        drop(b);
+        told(lines);
     };
     let workers = jobs.clamp(1, m.max(1));
     if workers == 1 {
@@ -977,37 +1097,36 @@ pub fn deadcode(
         });
     }
     let mut b = board.into_inner().unwrap_or_else(|e| e.into_inner());
-    shorten_test_cases(file, &cfg, &members, &mut b.answers, opts, per_goal, lp64);
-    let lines = b
+    if !stopped() {
+        shorten_test_cases(file, &cfg, &members, &mut b.answers, opts, per_goal, lp64);
+    }
+    let told_before = std::mem::take(&mut b.told);
+    let lines: Vec<DeadcodeLine> = b
         .answers
         .into_iter()
         .zip(b.time_s)
         .enumerate()
-        .map(|(gi, (a, time_s))| {
-            let (status, detail, inputs) = a.unwrap_or(("UNKNOWN", "not analysed".into(), vec![]));
-            let goal = &cfg.goals[reps[gi]];
-            let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
-            let test = (status == "REACHABLE")
-                .then(|| env::test_case(&cfg, &vals))
-                .flatten();
-            DeadcodeLine {
-                test,
-                pos: goal.pos.clone(),
-                kind: goal.kind,
-                function: goal.function.clone(),
-                status,
-                detail,
-                inputs,
-                time_s,
-                condition: None,
-                tests: vec![],
-            }
-        })
+        .map(|(gi, (a, time_s))| line_of(gi, a, time_s))
         .collect();
     let lines = if criterion == mcdc::Criterion::Decision {
+        // the lines not told yet: unanswered, or with a shortened test case
+        if let Some(f) = stream {
+            for (l, _) in lines.iter().zip(&told_before).filter(|(_, &t)| !t) {
+                f(l);
+            }
+        }
         lines
     } else {
-        mcdc::finish(&cfg, lines)
+        let lines = mcdc::finish(&cfg, lines);
+        if let Some(f) = hooks.started {
+            f(lines.len());
+        }
+        if let Some(f) = hooks.decided {
+            for l in &lines {
+                f(l);
+            }
+        }
+        lines
     };
     Ok((
         lines,

@@ -1836,7 +1836,10 @@ pub fn observe_with(
             }
         }
         // stop early once every goal was reached or the time budget is spent
-        if reached.iter().all(|&r| r) || budget.is_some_and(|b| start.elapsed() > b) {
+        if reached.iter().all(|&r| r)
+            || budget.is_some_and(|b| start.elapsed() > b)
+            || ic3::engine::stop_requested()
+        {
             break;
         }
         // one run, or a batch of runs in one forking process
