@@ -134,6 +134,21 @@ fn q(v: i128) -> Rational {
     Rational::from_integer(v.into())
 }
 
+/// The error bound of the library functions for results of type `t`: relative `rel`
+/// (8 ulps of the binade: 2^-49 for double, 2^-20 for float), absolute `tiny` (8 of the
+/// smallest subnormals, rounded up: 4e-323, 1.2e-44), and the exponent of the magnitude
+/// above which results may overflow (2^1020, 2^124).
+fn error_bound(t: Ty) -> (Rational, Rational, u32) {
+    match t {
+        Ty::F32 => (decimal(95367431640625, 20), decimal(12, 45), 124),
+        _ => (
+            decimal(1776356839400250464677810668945312, 48),
+            decimal(4, 323),
+            1020,
+        ),
+    }
+}
+
 /// `m · 10^-e` exactly.
 fn decimal(m: i128, e: u32) -> Rational {
     Rational::new(m.into(), num_bigint::BigInt::from(10u8).pow(e))
@@ -584,8 +599,8 @@ impl<'a> Enc<'a> {
     /// float) plus 8 of the smallest subnormals, so it holds with a margin. It is stated only
     /// where the arguments are finite and inside the function's domain and |f| is below
     /// 2^1020 (2^124): elsewhere (NaN, infinities, overflow, poles) the result is
-    /// unconstrained. The inverse trigonometric functions are not among the solver's: their
-    /// results are unconstrained.
+    /// unconstrained. The inverse trigonometric functions are not among the solver's: see
+    /// [`Enc::inverse_within`].
     fn libm_within(&mut self, f: Libm, t: Ty, xs: &[T], y: T) -> T {
         let tm = &mut self.terms;
         let r: Vec<T> = xs
@@ -597,7 +612,9 @@ impl<'a> Enc<'a> {
             Libm::Sin => real1(tm, Op::Sin, r[0]),
             Libm::Cos => real1(tm, Op::Cos, r[0]),
             Libm::Tan => real1(tm, Op::Tan, r[0]),
-            Libm::Asin | Libm::Acos | Libm::Atan | Libm::Atan2 => return tm.boolean(true),
+            Libm::Asin | Libm::Acos | Libm::Atan | Libm::Atan2 => {
+                return self.inverse_within(f, t, xs, y)
+            }
             Libm::Exp => real1(tm, Op::Exp, r[0]),
             Libm::Log => real1(tm, Op::Log, r[0]),
             Libm::Log2 => real1(tm, Op::Log2, r[0]),
@@ -631,16 +648,7 @@ impl<'a> Enc<'a> {
             Libm::Asin | Libm::Acos => unreachable!("returned above"),
             _ => tm.boolean(true),
         };
-        let (rel, tiny, big) = match t {
-            // 2^-20, 12e-45 (8 subnormals: 8 · 2^-149 ≈ 1.1e-44), 2^124
-            Ty::F32 => (decimal(95367431640625, 20), decimal(12, 45), 124u32),
-            // 2^-49, 4e-323, 2^1020
-            _ => (
-                decimal(1776356839400250464677810668945312, 48),
-                decimal(4, 323),
-                1020,
-            ),
-        };
+        let (rel, tiny, big) = error_bound(t);
         let rel = tm.num(rel, Sort::Real);
         let tiny = tm.num(tiny, Sort::Real);
         let big = tm.num(
@@ -663,6 +671,95 @@ impl<'a> Enc<'a> {
         let ok = tm.and(fy, close);
         let a = tm.or(outside, huge);
         tm.or(a, ok)
+    }
+
+    /// The condition of [`E::LibmWithin`] for `asin`, `acos`, `atan` and `atan2`, whose
+    /// exact value z the solver cannot compute: a relation that z satisfies exactly is stated
+    /// for the result y with the slack the error bound allows. With |y - z| <= e (e from
+    /// [`error_bound`], the same 8 ulps as for the other functions, with |z| <= pi):
+    /// - asin x: sin z = x and sin is 1-Lipschitz, so |sin y - x| <= e, and |y| <= pi/2 + e;
+    /// - acos x: cos z = x, so |cos y - x| <= e, and -e <= y <= pi + e;
+    /// - atan x: sin z - x cos z = 0 and t -> sin t - x cos t has slope at most 1 + |x|, so
+    ///   |sin y - x cos y| <= (1 + |x|) e, and |y| <= pi/2 + e;
+    /// - atan2(a, b): a cos z - b sin z = 0, slope at most |a| + |b|, so
+    ///   |a cos y - b sin y| <= (|a| + |b|) e, and |y| <= pi + e.
+    ///
+    /// Stated where the arguments are finite (and, for asin and acos, in [-1, 1]); elsewhere
+    /// (NaN, infinities) the result is unconstrained. e = rel · 4 + tiny bounds rel·|z| + tiny
+    /// for |z| <= pi; the ranges use 1.571 > pi/2 + e and 3.1417 > pi + e.
+    fn inverse_within(&mut self, f: Libm, t: Ty, xs: &[T], y: T) -> T {
+        let (rel, tiny, _) = error_bound(t);
+        let tm = &mut self.terms;
+        let finite = |tm: &mut Terms, x: T| {
+            let n = tm.op(Op::IsNan, Sort::Bool, vec![x]);
+            let n = tm.not(n);
+            let i = tm.op(Op::IsInf, Sort::Bool, vec![x]);
+            let i = tm.not(i);
+            tm.and(n, i)
+        };
+        let real = |tm: &mut Terms, x: T| tm.op(Op::FpToReal, Sort::Real, vec![x]);
+        let abs = |tm: &mut Terms, x: T| tm.op(Op::Abs, Sort::Real, vec![x]);
+        let fin: Vec<T> = xs.iter().map(|&x| finite(tm, x)).collect();
+        let mut inside = tm.chain(BoolOp::And, &fin);
+        let r: Vec<T> = xs.iter().map(|&x| real(tm, x)).collect();
+        let ry = real(tm, y);
+        // e = rel * 4 + tiny
+        let rel4 = tm.num(rel * q(4), Sort::Real);
+        let tiny = tm.num(tiny, Sort::Real);
+        let e = tm.mk(NodeKind::Add(rel4, tiny), Sort::Real);
+        let sin_y = tm.op(Op::Sin, Sort::Real, vec![ry]);
+        let cos_y = tm.op(Op::Cos, Sort::Real, vec![ry]);
+        let half_pi = tm.num(decimal(1571, 3), Sort::Real);
+        let pi = tm.num(decimal(31417, 4), Sort::Real);
+        let (residual, slack, lo, hi) = match f {
+            Libm::Asin | Libm::Acos => {
+                let one = tm.int(1);
+                let minus_one = tm.int(-1);
+                let ge = tm.rel(RelOp::Ge, r[0], minus_one);
+                let le = tm.rel(RelOp::Le, r[0], one);
+                let dom = tm.and(ge, le);
+                inside = tm.and(inside, dom);
+                let (g, lo, hi) = if f == Libm::Asin {
+                    let lo = tm.mk(NodeKind::Neg(half_pi), Sort::Real);
+                    (sin_y, lo, half_pi)
+                } else {
+                    let lo = tm.mk(NodeKind::Neg(e), Sort::Real);
+                    (cos_y, lo, pi)
+                };
+                (tm.mk(NodeKind::Sub(g, r[0]), Sort::Real), e, lo, hi)
+            }
+            Libm::Atan => {
+                let xc = tm.mk(NodeKind::Mul(r[0], cos_y), Sort::Real);
+                let res = tm.mk(NodeKind::Sub(sin_y, xc), Sort::Real);
+                let one = tm.int(1);
+                let ax = abs(tm, r[0]);
+                let k = tm.mk(NodeKind::Add(one, ax), Sort::Real);
+                let slack = tm.mk(NodeKind::Mul(k, e), Sort::Real);
+                let lo = tm.mk(NodeKind::Neg(half_pi), Sort::Real);
+                (res, slack, lo, half_pi)
+            }
+            _ => {
+                // atan2(a, b)
+                let ac = tm.mk(NodeKind::Mul(r[0], cos_y), Sort::Real);
+                let bs = tm.mk(NodeKind::Mul(r[1], sin_y), Sort::Real);
+                let res = tm.mk(NodeKind::Sub(ac, bs), Sort::Real);
+                let aa = abs(tm, r[0]);
+                let ab = abs(tm, r[1]);
+                let k = tm.mk(NodeKind::Add(aa, ab), Sort::Real);
+                let slack = tm.mk(NodeKind::Mul(k, e), Sort::Real);
+                let lo = tm.mk(NodeKind::Neg(pi), Sort::Real);
+                (res, slack, lo, pi)
+            }
+        };
+        // not inside or (finite(y) and lo <= y <= hi and |residual| <= slack)
+        let outside = tm.not(inside);
+        let fy = finite(tm, y);
+        let above = tm.rel(RelOp::Ge, ry, lo);
+        let below = tm.rel(RelOp::Le, ry, hi);
+        let ares = abs(tm, residual);
+        let close = tm.rel(RelOp::Le, ares, slack);
+        let ok = tm.chain(BoolOp::And, &[fy, above, below, close]);
+        tm.or(outside, ok)
     }
 
     fn merge(&mut self, contribs: Vec<Contribution>) -> (T, Env) {

@@ -876,7 +876,7 @@ impl<'a> Lowerer<'a> {
         }
         a.extend(self.notes.iter().cloned());
         if self.libm_used {
-            a.push("`<math.h>` functions (sin, cos, tan, exp, log, log2, log10, pow, hypot) return any value within 8 ulps of the exact result (glibc documents at most 2), any value for non-finite arguments, overflow and poles; asin, acos, atan and atan2 return any value".into());
+            a.push("`<math.h>` functions (sin, cos, tan, exp, log, log2, log10, pow, hypot) return any value within 8 ulps of the exact result (glibc documents at most 2), any value for non-finite arguments, overflow and poles; asin, acos, atan and atan2 return any value within 8 ulps of the exact result, stated through the sine and cosine of the result (sin(asin x) = x, ...)".into());
         }
         if !self.dyn_sites.is_empty() {
             a.push("a pointer whose target is known only at run time points into an object whose address the program takes".into());
