@@ -20,6 +20,7 @@
 
 mod analyze;
 pub mod bitblast;
+pub mod budget;
 pub mod bound_table;
 #[cfg(feature = "check-deductions")]
 pub(crate) mod check_deductions;
