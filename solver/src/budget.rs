@@ -161,6 +161,12 @@ pub fn check_now() -> Result<(), Stop> {
     }
 }
 
+/// Records that a phase on this thread stops for `why` (a limit it checked itself, such as
+/// an input that cannot fit the memory budget).
+pub fn stop(why: Stop) {
+    STOPPED.with(|s| s.set(Some(why)));
+}
+
 /// Why a phase on this thread stopped early, if one did since [`set_deadline`].
 pub fn stopped() -> Option<Stop> {
     STOPPED.with(Cell::get)
