@@ -1052,9 +1052,7 @@ fn set_limits(command: &Command) {
         Command::Check { limits, .. } | Command::Dump { limits, .. } => {
             (limits.memory_mb, None, limits.max_input_mb, OOM_ERROR)
         }
-        Command::Deadcode { memory_mb, .. } => {
-            (*memory_mb, None, DEFAULT_MAX_INPUT_MB, OOM_ERROR)
-        }
+        Command::Deadcode { memory_mb, .. } => (*memory_mb, None, DEFAULT_MAX_INPUT_MB, OOM_ERROR),
         Command::Solve {
             files,
             memory_mb,

@@ -20,8 +20,8 @@
 
 mod analyze;
 pub mod bitblast;
-pub mod budget;
 pub mod bound_table;
+pub mod budget;
 #[cfg(feature = "check-deductions")]
 pub(crate) mod check_deductions;
 mod clause;

@@ -28,7 +28,11 @@ pub fn pow(a: &Rational, n: u32) -> Option<Rational> {
         return Some(if n == 0 { Rational::one() } else { a.clone() });
     }
     if *a == -Rational::one() {
-        return Some(if n % 2 == 0 { Rational::one() } else { a.clone() });
+        return Some(if n % 2 == 0 {
+            Rational::one()
+        } else {
+            a.clone()
+        });
     }
     let bits = a.numer().bits() + a.denom().bits();
     if bits.saturating_mul(u64::from(n)) > MAX_POW_BITS {
