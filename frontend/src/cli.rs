@@ -646,7 +646,7 @@ fn saturating_secs(t: f64) -> Duration {
 /// Reads a file as UTF-8 text, or reports why not (with the position of the first invalid
 /// byte). A UTF-8 byte-order mark at the start is skipped. Reading stops at the limits
 /// ([`read_limited`]); when it stops for time or memory, `solver::budget::stopped` says so.
-fn read_source(path: &PathBuf, err: &mut dyn Write) -> Option<String> {
+fn read_source(path: &std::path::Path, err: &mut dyn Write) -> Option<String> {
     let name = path.display();
     let bytes = match read_limited(path) {
         Ok(b) => b,
@@ -696,7 +696,7 @@ fn read_source(path: &PathBuf, err: &mut dyn Write) -> Option<String> {
 
 /// Loads a file, printing its diagnostics; `None` (after printing errors) on bad input.
 fn load(
-    path: &PathBuf,
+    path: &std::path::Path,
     show_warnings: bool,
     err: &mut dyn Write,
 ) -> Option<(String, Loaded, Vec<Diagnostic>)> {
@@ -745,7 +745,7 @@ fn stats_text(label: &str, s: &FormulaStats) -> String {
 }
 
 fn cmd_check(
-    path: &PathBuf,
+    path: &std::path::Path,
     format: Format,
     no_warnings: bool,
     out: &mut dyn Write,
@@ -794,7 +794,7 @@ fn cmd_check(
 }
 
 fn cmd_dump(
-    path: &PathBuf,
+    path: &std::path::Path,
     source: bool,
     format: Option<DumpFormat>,
     out: &mut dyn Write,
@@ -842,7 +842,7 @@ fn cmd_dump(
 }
 
 fn cmd_solve(
-    path: &PathBuf,
+    path: &std::path::Path,
     opts: &solve_cmd::Options,
     ts_opts: &ts_cmd::TsOptions,
     verbose: u8,
@@ -1066,7 +1066,14 @@ fn set_limits(command: &Command) {
             (*memory_mb, t, *max_input_mb, style)
         }
     };
-    solver::budget::set_memory_limit((memory_mb > 0).then(|| memory_mb.saturating_mul(1 << 20)));
+    // the allocator sees the heap only: what the process already holds (code, libraries,
+    // stacks) comes off the budget, so that the resident set stays within the limit
+    let baseline = ic3::engine::resident_kb()
+        .unwrap_or(0)
+        .saturating_mul(1 << 10);
+    solver::budget::set_memory_limit(
+        (memory_mb > 0).then(|| memory_mb.saturating_mul(1 << 20).saturating_sub(baseline)),
+    );
     solver::budget::set_deadline(timeout.map(|t| std::time::Instant::now() + saturating_secs(t)));
     MAX_INPUT.with(|m| m.set(max_input_mb.saturating_mul(1 << 20)));
     OOM_STYLE.store(style, Ordering::Relaxed);

@@ -30,7 +30,9 @@ fn tmp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Runs the binary; kills it (and fails) when it outlives `budget`.
+/// Runs the binary; kills it (and fails) when it outlives `budget`. The child is reaped by
+/// `wait4` (which also gives its peak RSS), not by `Child::wait`.
+#[allow(clippy::zombie_processes)]
 fn run(args: &[&str], budget: Duration) -> Run {
     let out_path = tmp(&format!("out-{}", args.join("_").replace('/', "_")));
     let err_path = out_path.with_extension("err");

@@ -134,7 +134,7 @@ pub fn check() -> Result<(), Stop> {
         p.set(n);
         n
     });
-    if n % 64 == 0 {
+    if n.is_multiple_of(64) {
         return check_now();
     }
     Ok(())

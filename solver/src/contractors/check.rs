@@ -28,7 +28,7 @@ pub fn pow(a: &Rational, n: u32) -> Option<Rational> {
         return Some(if n == 0 { Rational::one() } else { a.clone() });
     }
     if *a == -Rational::one() {
-        return Some(if n % 2 == 0 {
+        return Some(if n.is_multiple_of(2) {
             Rational::one()
         } else {
             a.clone()
