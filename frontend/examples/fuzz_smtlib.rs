@@ -19,6 +19,8 @@ const SEEDS: &[&str] = &[
     "(declare-fun x () Int)(declare-fun xn () Int)(define-fun s () Int (! x :next xn))(define-fun i () Bool (! (= x 0) :init true))(define-fun t () Bool (! (= xn (+ x 1)) :trans true))(define-fun p () Bool (! (< x 5) :invar-property 0))",
 ];
 
+#[path = "common/hostile.rs"]
+mod hostile;
 #[path = "common/rng.rs"]
 mod rng;
 use rng::Rng;
@@ -70,6 +72,14 @@ const TOKENS: &[&str] = &[
 ];
 
 fn mutate(rng: &mut Rng, seeds: &[Vec<u8>]) -> Vec<u8> {
+    if rng.below(50) == 0 {
+        // a hostile shape (issue #24), sometimes mutated further
+        let h = hostile::smtlib(rng).into_bytes();
+        if rng.below(2) == 0 {
+            return h;
+        }
+        return mutate(rng, &[h]);
+    }
     let mut v = seeds[rng.below(seeds.len())].clone();
     for _ in 0..1 + rng.below(4) {
         let n = v.len();
@@ -131,6 +141,8 @@ fn run_one(bytes: &[u8]) {
     };
     let mut out = Vec::new();
     let mut err = Vec::new();
+    // the front-end phases stop at a deadline, as under `--timeout` (issue #24)
+    solver::budget::set_deadline(Some(std::time::Instant::now() + Duration::from_millis(200)));
     let _ = script::run("fuzz.smt2", &text, &opts, &mut out, &mut err);
     if let vmt::VmtLoad::Ok(c) = vmt::load(&text) {
         let _ = frontend::hys::lower::lower(&c);

@@ -13,8 +13,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 use solver::formula::FormulaStats;
 use solver::SolverConfig;
+use std::cell::Cell;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -181,6 +183,20 @@ impl EnvArgs {
     }
 }
 
+/// The default of `--max-input-mb`.
+pub const DEFAULT_MAX_INPUT_MB: u64 = 256;
+
+/// `--memory-mb` and `--max-input-mb` of `check` and `dump`.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct InputLimits {
+    /// Memory limit in MB, from the first byte read (an error beyond it; 0 = none).
+    #[arg(long, default_value_t = 4096)]
+    pub memory_mb: u64,
+    /// The largest input file read, in MB (a larger file is an error).
+    #[arg(long, default_value_t = DEFAULT_MAX_INPUT_MB)]
+    pub max_input_mb: u64,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     Text,
@@ -232,6 +248,8 @@ pub enum Command {
         /// Do not print warnings.
         #[arg(short = 'n', long = "no-warnings")]
         no_warnings: bool,
+        #[command(flatten)]
+        limits: InputLimits,
     },
     /// Decide a .hys file. EXPR form: SATISFIABLE (with an exactly validated model),
     /// UNSATISFIABLE, CANDIDATE SOLUTION (boxes) or UNKNOWN. Transition form: UNSAFE (with an
@@ -263,9 +281,13 @@ pub enum Command {
         /// Last depth (BMC) or largest k (k-induction); UNKNOWN beyond it.
         #[arg(long)]
         max_depth: Option<usize>,
-        /// Resident memory limit in MB for transition systems (UNKNOWN beyond it; 0 = none).
+        /// Memory limit in MB for every phase and input kind, from the first byte read
+        /// (UNKNOWN beyond it; 0 = none).
         #[arg(long, default_value_t = 4096)]
         memory_mb: u64,
+        /// The largest input file read, in MB (a larger file is an error).
+        #[arg(long, default_value_t = DEFAULT_MAX_INPUT_MB)]
+        max_input_mb: u64,
         /// Minimal splitting width for real variables.
         #[arg(long, default_value_t = SolverConfig::default().msw)]
         msw: f64,
@@ -331,6 +353,9 @@ pub enum Command {
         /// Goals checked at the same time (default: the number of cores).
         #[arg(long)]
         jobs: Option<usize>,
+        /// Memory limit in MB for the whole run (goals beyond it are UNKNOWN; 0 = none).
+        #[arg(long, default_value_t = 4096)]
+        memory_mb: u64,
         #[arg(long, value_enum, default_value = "text")]
         format: DeadcodeFormat,
         /// Also write a readable HTML report to DIR/index.html (the source with every goal
@@ -360,6 +385,8 @@ pub enum Command {
         /// script) or `vmt` (a transition system in VMT form).
         #[arg(long, value_enum)]
         format: Option<DumpFormat>,
+        #[command(flatten)]
+        limits: InputLimits,
     },
 }
 
@@ -394,16 +421,19 @@ where
             return code;
         }
     };
+    set_limits(&cli.command);
     match cli.command {
         Command::Check {
             file,
             format,
             no_warnings,
+            limits: _,
         } => cmd_check(&file, format, no_warnings, out, err),
         Command::Dump {
             file,
             source,
             format,
+            limits: _,
         } => cmd_dump(&file, source, format, out, err),
         Command::Deadcode {
             files,
@@ -411,6 +441,7 @@ where
             data_model,
             timeout,
             jobs,
+            memory_mb,
             format,
             html,
             fail_on_dead,
@@ -452,7 +483,7 @@ where
                 start_depth: 0,
                 max_depth: None,
                 timeout: None,
-                memory_mb: Some(4096),
+                memory_mb: (memory_mb > 0).then_some(memory_mb),
                 log: ic3::engine::quiet(),
                 // the measured default, as for `solve` (benchmarks/RESULTS.md)
                 ic3: ic3::Ic3Config::preset("dynamic").unwrap_or_default(),
@@ -499,6 +530,7 @@ where
             start_depth,
             max_depth,
             memory_mb,
+            max_input_mb: _,
             msw,
             mpr,
             timeout,
@@ -646,13 +678,35 @@ fn saturating_secs(t: f64) -> Duration {
 }
 
 /// Reads a file as UTF-8 text, or reports why not (with the position of the first invalid
-/// byte). A UTF-8 byte-order mark at the start is skipped.
-fn read_source(path: &PathBuf, err: &mut dyn Write) -> Option<String> {
+/// byte). A UTF-8 byte-order mark at the start is skipped. Reading stops at the limits
+/// ([`read_limited`]); when it stops for time or memory, `solver::budget::stopped` says so.
+fn read_source(path: &std::path::Path, err: &mut dyn Write) -> Option<String> {
     let name = path.display();
-    let bytes = match std::fs::read(path) {
+    let bytes = match read_limited(path) {
         Ok(b) => b,
-        Err(e) => {
+        Err(ReadError::Io(e)) => {
             let _ = writeln!(err, "{name}: cannot read file: {e}");
+            return None;
+        }
+        Err(ReadError::NotAFile(kind)) => {
+            let _ = writeln!(
+                err,
+                "{name}: cannot read file: {kind}, not a regular file or a pipe"
+            );
+            return None;
+        }
+        Err(ReadError::TooLarge) => {
+            let _ = writeln!(
+                err,
+                "{name}: cannot read file: larger than the maximum input size of {} MB \
+                 (--max-input-mb)",
+                MAX_INPUT.with(Cell::get) >> 20
+            );
+            return None;
+        }
+        Err(ReadError::Stopped) => {
+            let why = solver::budget::stopped().map_or("a limit", |s| s.text());
+            let _ = writeln!(err, "{name}: {why} reached while reading the file");
             return None;
         }
     };
@@ -676,7 +730,7 @@ fn read_source(path: &PathBuf, err: &mut dyn Write) -> Option<String> {
 
 /// Loads a file, printing its diagnostics; `None` (after printing errors) on bad input.
 fn load(
-    path: &PathBuf,
+    path: &std::path::Path,
     show_warnings: bool,
     err: &mut dyn Write,
 ) -> Option<(String, Loaded, Vec<Diagnostic>)> {
@@ -725,15 +779,18 @@ fn stats_text(label: &str, s: &FormulaStats) -> String {
 }
 
 fn cmd_check(
-    path: &PathBuf,
+    path: &std::path::Path,
     format: Format,
     no_warnings: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
     let show_warnings = !no_warnings && format == Format::Text;
-    let Some((_text, loaded, warnings)) = load(path, show_warnings, err) else {
-        return EXIT_BAD_INPUT;
+    let Some((text, loaded, warnings)) = load(path, show_warnings, err) else {
+        return match solver::budget::stopped() {
+            Some(stop) => report_stop(path, stop, None, out, err),
+            None => EXIT_BAD_INPUT,
+        };
     };
     let summary = loaded.summary();
     let formulas = loaded.formula_stats();
@@ -753,8 +810,8 @@ fn cmd_check(
                 .map(|(label, s)| (label.to_string(), stats_json(s)))
                 .collect();
             let name = path.display().to_string();
-            let sm_text = std::fs::read_to_string(path).unwrap_or_default();
-            let sm = SourceMap::new(&name, &sm_text);
+            // the text read once (a pipe cannot be read twice)
+            let sm = SourceMap::new(&name, &text);
             let warnings: Vec<String> = warnings.iter().map(|d| sm.render(d)).collect();
             let v = json!({
                 "file": name,
@@ -771,14 +828,17 @@ fn cmd_check(
 }
 
 fn cmd_dump(
-    path: &PathBuf,
+    path: &std::path::Path,
     source: bool,
     format: Option<DumpFormat>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
     let Some((_text, loaded, _)) = load(path, false, err) else {
-        return EXIT_BAD_INPUT;
+        return match solver::budget::stopped() {
+            Some(stop) => report_stop(path, stop, None, out, err),
+            None => EXIT_BAD_INPUT,
+        };
     };
     if let Some(fmt) = format {
         let printed = match (fmt, &loaded.lowered) {
@@ -816,7 +876,7 @@ fn cmd_dump(
 }
 
 fn cmd_solve(
-    path: &PathBuf,
+    path: &std::path::Path,
     opts: &solve_cmd::Options,
     ts_opts: &ts_cmd::TsOptions,
     verbose: u8,
@@ -826,6 +886,10 @@ fn cmd_solve(
 ) -> i32 {
     if has_extension(path, "smt2") {
         let Some(text) = read_source(path, err) else {
+            if solver::budget::stopped().is_some() {
+                let _ = writeln!(out, "unknown");
+                return EXIT_OK;
+            }
             return EXIT_BAD_INPUT;
         };
         let so = crate::smtlib::script::ScriptOptions {
@@ -850,7 +914,10 @@ fn cmd_solve(
             return ts_usage(err);
         }
         let Some(text) = read_source(path, err) else {
-            return EXIT_BAD_INPUT;
+            return match solver::budget::stopped() {
+                Some(stop) => report_stop(path, stop, Some(format), out, err),
+                None => EXIT_BAD_INPUT,
+            };
         };
         let name = path.display().to_string();
         let sm = SourceMap::new(&name, &text);
@@ -858,6 +925,9 @@ fn cmd_solve(
             crate::smtlib::vmt::VmtLoad::Ok(c) => c,
             crate::smtlib::vmt::VmtLoad::Error(d) => {
                 let _ = writeln!(err, "{}", sm.render(&d));
+                if let Some(stop) = solver::budget::stopped() {
+                    return report_stop(path, stop, Some(format), out, err);
+                }
                 return EXIT_BAD_INPUT;
             }
             crate::smtlib::vmt::VmtLoad::Unsupported(span, why) => {
@@ -879,7 +949,10 @@ fn cmd_solve(
         return solve_transition(None, &checked, &ts, ts_opts, verbose, format, out, err);
     }
     let Some((text, loaded, _)) = load(path, format == Format::Text, err) else {
-        return EXIT_BAD_INPUT;
+        return match solver::budget::stopped() {
+            Some(stop) => report_stop(path, stop, Some(format), out, err),
+            None => EXIT_BAD_INPUT,
+        };
     };
     let ts = match &loaded.lowered {
         Lowered::Expr(f) => {
@@ -991,4 +1064,178 @@ fn print_expr_answer(
         }
     }
     answer.verdict.exit_code()
+}
+
+/// What the process prints when the allocator's hard memory threshold is passed
+/// ([`out_of_memory`]): nothing and exit 1, `UNKNOWN` or `unknown` and exit 0.
+static OOM_STYLE: AtomicU8 = AtomicU8::new(OOM_ERROR);
+const OOM_ERROR: u8 = 0;
+const OOM_UPPER: u8 = 1;
+const OOM_LOWER: u8 = 2;
+
+thread_local! {
+    /// `--max-input-mb` of the running command, in bytes.
+    static MAX_INPUT: Cell<u64> = const { Cell::new(DEFAULT_MAX_INPUT_MB << 20) };
+}
+
+/// Applies a command's limits (issue #24) before its first byte is read: the memory budget
+/// of the process, the deadline of this thread's front-end phases, the input size limit, and
+/// what a last-resort memory exhaustion prints.
+fn set_limits(command: &Command) {
+    let (memory_mb, timeout, max_input_mb, style) = match command {
+        Command::Check { limits, .. } | Command::Dump { limits, .. } => {
+            (limits.memory_mb, None, limits.max_input_mb, OOM_ERROR)
+        }
+        Command::Deadcode { memory_mb, .. } => (*memory_mb, None, DEFAULT_MAX_INPUT_MB, OOM_ERROR),
+        Command::Solve {
+            files,
+            memory_mb,
+            max_input_mb,
+            timeout,
+            ..
+        } => {
+            let smt = files.first().is_some_and(|f| has_extension(f, "smt2"));
+            let t = timeout.filter(|t| *t > 0.0 && !t.is_nan());
+            let style = if smt { OOM_LOWER } else { OOM_UPPER };
+            (*memory_mb, t, *max_input_mb, style)
+        }
+    };
+    // the allocator sees the heap only: what the process already holds (code, libraries,
+    // stacks) comes off the budget, so that the resident set stays within the limit
+    let baseline = ic3::engine::resident_kb()
+        .unwrap_or(0)
+        .saturating_mul(1 << 10);
+    solver::budget::set_memory_limit(
+        (memory_mb > 0).then(|| memory_mb.saturating_mul(1 << 20).saturating_sub(baseline)),
+    );
+    solver::budget::set_deadline(timeout.map(|t| std::time::Instant::now() + saturating_secs(t)));
+    MAX_INPUT.with(|m| m.set(max_input_mb.saturating_mul(1 << 20)));
+    OOM_STYLE.store(style, Ordering::Relaxed);
+}
+
+/// The allocator's last resort (`main.rs`): a request passed the hard memory threshold or the
+/// system refused it. Prints the command's UNKNOWN (or nothing, for commands that do not
+/// solve) and a reason, and ends the process at once with exit 0 (or 1): neither an abort
+/// nor the kernel's OOM killer. Allocates nothing.
+pub fn out_of_memory() -> ! {
+    let (verdict, code): (&[u8], i32) = match OOM_STYLE.load(Ordering::Relaxed) {
+        OOM_UPPER => (b"UNKNOWN\n", EXIT_OK),
+        OOM_LOWER => (b"unknown\n", EXIT_OK),
+        _ => (b"", EXIT_BAD_INPUT),
+    };
+    let msg: &[u8] = b"icpic3: memory limit reached (--memory-mb)\n";
+    // SAFETY: plain writes of static buffers to the standard descriptors, then _exit
+    unsafe {
+        libc::write(1, verdict.as_ptr().cast(), verdict.len());
+        libc::write(2, msg.as_ptr().cast(), msg.len());
+        libc::_exit(code)
+    }
+}
+
+/// A front-end phase stopped at a limit (`solver::budget::stopped`): `solve` answers UNKNOWN
+/// (exit 0), `check` and `dump` fail (exit 1). The phase's `FILE:LINE:COL` diagnostic is
+/// already on standard error.
+fn report_stop(
+    path: &std::path::Path,
+    stop: solver::budget::Stop,
+    solving: Option<Format>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let _ = writeln!(err, "icpic3: {}: {} reached", path.display(), stop.text());
+    match solving {
+        None => EXIT_BAD_INPUT,
+        Some(Format::Text) => {
+            let _ = writeln!(out, "UNKNOWN");
+            EXIT_OK
+        }
+        Some(Format::Json) => {
+            let _ = writeln!(out, "UNKNOWN");
+            let v = json!({"result": "UNKNOWN", "note": stop.text()});
+            let _ = writeln!(out, "{v}");
+            EXIT_OK
+        }
+    }
+}
+
+/// Why reading an input failed.
+enum ReadError {
+    Io(std::io::Error),
+    /// a device, socket or directory: not read
+    NotAFile(&'static str),
+    /// over `--max-input-mb`
+    TooLarge,
+    /// out of time or memory while reading (recorded in `solver::budget::stopped`)
+    Stopped,
+}
+
+/// Reads a file's bytes within the limits: at most `--max-input-mb` bytes, within the memory
+/// budget, and (for a pipe) without waiting past the deadline. Regular files and pipes
+/// (FIFOs) are read; devices (`/dev/zero`, `/dev/urandom`, terminals) are refused.
+fn read_limited(path: &std::path::Path) -> Result<Vec<u8>, ReadError> {
+    use std::io::Read;
+    use std::os::unix::fs::{FileTypeExt, OpenOptionsExt};
+    let max = MAX_INPUT.with(Cell::get);
+    let meta = std::fs::metadata(path).map_err(ReadError::Io)?;
+    let ft = meta.file_type();
+    let kind = if ft.is_dir() {
+        Some("a directory")
+    } else if ft.is_char_device() {
+        Some("a character device")
+    } else if ft.is_block_device() {
+        Some("a block device")
+    } else if ft.is_socket() {
+        Some("a socket")
+    } else {
+        None
+    };
+    if let Some(k) = kind {
+        return Err(ReadError::NotAFile(k));
+    }
+    let fifo = ft.is_fifo();
+    if !fifo {
+        if meta.len() > max {
+            return Err(ReadError::TooLarge);
+        }
+        if !solver::budget::fits(meta.len() as usize) {
+            solver::budget::stop(solver::budget::Stop::Memory);
+            return Err(ReadError::Stopped);
+        }
+    }
+    // a pipe is opened without blocking (no writer yet must not hang) and read by polling
+    let mut file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(if fifo { libc::O_NONBLOCK } else { 0 })
+        .open(path)
+        .map_err(ReadError::Io)?;
+    let mut bytes = Vec::with_capacity(if fifo { 0 } else { meta.len() as usize });
+    let mut chunk = vec![0u8; 1 << 16];
+    loop {
+        if solver::budget::check_now().is_err() {
+            return Err(ReadError::Stopped);
+        }
+        match file.read(&mut chunk) {
+            // a pipe without a writer reads as empty: wait for one until the deadline
+            Ok(0) if fifo && bytes.is_empty() => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Ok(0) => break,
+            Ok(n) => {
+                if (bytes.len() + n) as u64 > max {
+                    return Err(ReadError::TooLarge);
+                }
+                if !solver::budget::fits(n) {
+                    solver::budget::stop(solver::budget::Stop::Memory);
+                    return Err(ReadError::Stopped);
+                }
+                bytes.extend_from_slice(&chunk[..n]);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(ReadError::Io(e)),
+        }
+    }
+    Ok(bytes)
 }

@@ -199,9 +199,20 @@ fn default_value(sort: Sort, domain: &solver::formula::Domain) -> Option<PointVa
     solver::model::simple_point(iv, integral).map(PointValue::Num)
 }
 
+/// The earlier of `deadline` and this thread's front-end deadline (`solver::budget`, set by
+/// the command line from `--timeout` before the input is read), so that reading, parsing and
+/// lowering count against `--timeout` too.
+pub fn earliest(deadline: Option<Instant>) -> Option<Instant> {
+    match (deadline, solver::budget::deadline()) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
 pub fn solve_expr(checked: &Checked, f: &Formula, opts: &Options) -> Answer {
     let start = Instant::now();
-    let deadline = opts.timeout.map(|t| start + t);
+    // the command's deadline (set before its input was read) when it is earlier
+    let deadline = earliest(opts.timeout.map(|t| start + t));
     let bitblast_ok = solver::bitblast::supports(f);
     match (opts.engine, &bitblast_ok) {
         (ExprEngine::Icp, _) | (ExprEngine::Portfolio, Err(_)) => {

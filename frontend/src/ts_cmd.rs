@@ -453,7 +453,8 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
     let names = ts.state.iter().map(|v| v.name.clone()).collect();
     let sorts = ts.state.iter().map(|v| v.sort).collect();
     let limits = Limits {
-        deadline: opts.timeout.map(|t| start + t),
+        // the command's deadline (set before its input was read) when it is earlier
+        deadline: crate::solve_cmd::earliest(opts.timeout.map(|t| start + t)),
         memory_kb: opts.memory_mb.map(|m| m.saturating_mul(1024)),
         ..Limits::default()
     };

@@ -207,6 +207,12 @@ impl Limits {
         if self.memory_out.load(Ordering::Relaxed) {
             return Some("memory limit");
         }
+        if solver::budget::over_memory() {
+            // the allocator's count (the binary's memory budget): every engine stops
+            self.memory_out.store(true, Ordering::Relaxed);
+            self.interrupt.store(true, Ordering::Relaxed);
+            return Some("memory limit");
+        }
         if self.interrupt.load(Ordering::Relaxed) || stop_requested() {
             return Some("interrupted");
         }

@@ -21,6 +21,7 @@
 mod analyze;
 pub mod bitblast;
 pub mod bound_table;
+pub mod budget;
 #[cfg(feature = "check-deductions")]
 pub(crate) mod check_deductions;
 mod clause;

@@ -498,6 +498,7 @@ impl Solver {
             if self
                 .deadline
                 .is_some_and(|d| std::time::Instant::now() >= d)
+                || crate::budget::over_memory()
             {
                 break;
             }

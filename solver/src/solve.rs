@@ -1336,6 +1336,8 @@ impl Solver {
             Some("interrupted")
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
             Some("time limit")
+        } else if crate::budget::over_memory() {
+            Some("memory limit")
         } else if self
             .conflict_budget
             .is_some_and(|b| self.call_conflicts >= b)

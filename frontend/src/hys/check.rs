@@ -148,9 +148,16 @@ pub fn check(file: &HysFile) -> (Option<Checked>, Vec<Diagnostic>) {
         ck.section = s.kind;
         let mut constraints = Vec::new();
         for c in &s.constraints {
+            if let Err(stop) = solver::budget::check_now() {
+                // the caller asks `solver::budget::stopped()` for the typed reason
+                return (None, vec![Diagnostic::error(c.span, stop.text())]);
+            }
             if let Some(k) = ck.constraint(c) {
                 constraints.push(k);
             }
+        }
+        if let Err(stop) = solver::budget::check_now() {
+            return (None, vec![Diagnostic::error(s.span, stop.text())]);
         }
         sections.push(CheckedSection {
             kind: s.kind,
@@ -537,6 +544,10 @@ impl Checker {
     }
 
     fn visit(&mut self, e: &Expr, args: Vec<Typed>) -> Typed {
+        if solver::budget::check().is_err() {
+            // `check` reports the stop after the constraint
+            return Typed::Err;
+        }
         let mut args = args.into_iter();
         let mut next = || args.next().unwrap_or(Typed::Err);
         match &e.kind {

@@ -716,7 +716,11 @@ fn nrt(x: &Rational, n: u32) -> Option<Iv> {
     if rp.pow(n) == *p && rq.pow(n) == *q {
         return Some(Iv::point(Rational::new(rp, rq)));
     }
-    // Otherwise bracket the root between two doubles and prove the bracket exactly.
+    // Otherwise bracket the root between two doubles and prove the bracket exactly, unless
+    // the powers of doubles that takes are too large to compute (x^1000000000).
+    if u64::from(n).saturating_mul(53 + 1075) > solver::contractors::check::MAX_POW_BITS {
+        return None;
+    }
     let approx = x.to_f64()?.powf(1.0 / n as f64);
     if !approx.is_finite() {
         return None;

@@ -1061,6 +1061,9 @@ impl Lw<'_> {
         let ck = self.ck;
         let n = ck.ir.node(id);
         let (span, sort) = (n.span, n.sort);
+        if let Err(stop) = solver::budget::check() {
+            return Err(err(span, stop.text()));
+        }
         let ir = &ck.ir;
         Ok(match &n.kind {
             NodeKind::Bool(b) => Val::B(BVal::Const(*b)),

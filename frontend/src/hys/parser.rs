@@ -261,6 +261,10 @@ impl<'a> Parser<'a> {
     }
 
     fn advance(&mut self) -> PResult<()> {
+        // the time and memory limits are polled once per token (issue #24)
+        if let Err(stop) = solver::budget::check() {
+            return Err(Diagnostic::error(self.tok.span, stop.text()));
+        }
         self.prev_end = self.tok.span.end;
         self.prev_semi = self.tok.kind == Tok::Semi;
         self.tok = self.lex.next_token()?;

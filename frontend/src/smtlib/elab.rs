@@ -482,6 +482,11 @@ impl Elab {
         if self.depth >= MAX_ELAB_DEPTH {
             return unsup(e.span, "terms nested too deeply");
         }
+        // the time and memory limits, once per term elaborated (macro expansion included);
+        // the script asks `solver::budget::stopped()` for the typed reason
+        if let Err(stop) = solver::budget::check() {
+            return bad(e.span, stop.text());
+        }
         self.depth += 1;
         let r = self.elab_inner(e);
         self.depth -= 1;
@@ -1848,6 +1853,10 @@ impl Elab {
         let mut work: Vec<(TId, Option<u32>)> = roots.iter().rev().map(|&r| (r, None)).collect();
         let mut cond_work: Vec<TId> = Vec::new();
         while let Some((root, named)) = work.pop() {
+            if solver::budget::check_now().is_err() {
+                // the caller sees `solver::budget::stopped()`; what was built is dropped
+                return (out, conds);
+            }
             let c = self.emit(ir, root, named, &mut seen_vars, &mut work, &mut cond_work);
             out.push(c);
         }

@@ -73,6 +73,9 @@ struct Run<'a> {
     last: Option<Answer>,
 }
 
+/// The most assertion levels `push` may open (each costs a scope).
+pub const MAX_LEVELS: usize = 100_000;
+
 /// Runs `text`; returns the exit code.
 pub fn run(
     name: &str,
@@ -88,8 +91,20 @@ pub fn run(
         let _ = writeln!(err, "{msg}");
         crate::cli::EXIT_BAD_INPUT
     };
+    // out of time or memory in a front-end phase (reading, elaboration, macro expansion,
+    // lowering): `unknown` (unless a check-sat just said so) and the script ends there
+    let stopped = |span: Span, answered: bool, out: &mut dyn Write, err: &mut dyn Write| {
+        let why = solver::budget::stopped().map_or("stopped", |s| s.text());
+        if !answered {
+            let _ = writeln!(out, "unknown");
+        }
+        let d = Diagnostic::error(span, format!("{why}: the script stops here"));
+        let _ = writeln!(err, "{}", sm.render(&d));
+        crate::cli::EXIT_OK
+    };
     let cmds = match sexpr::parse(text) {
         Ok(c) => c,
+        Err(d) if solver::budget::stopped().is_some() => return stopped(d.span, false, out, err),
         Err(d) => return report(&d, out, err),
     };
     let mut run = Run {
@@ -101,8 +116,17 @@ pub fn run(
         print_success: false,
         last: None,
     };
+    let mut answered = false;
     for c in &cmds {
-        match run.command(c, text, out, err) {
+        if solver::budget::check_now().is_err() {
+            return stopped(c.span, answered, out, err);
+        }
+        let r = run.command(c, text, out, err);
+        answered = matches!(run.last, Some(Answer::Unknown)) && is_check_sat(c);
+        if r.is_err() && solver::budget::stopped().is_some() {
+            return stopped(c.span, answered, out, err);
+        }
+        match r {
             Ok(true) => {}
             Ok(false) => break,
             Err(E::Bad(d)) if is_query(c) => {
@@ -127,6 +151,10 @@ pub fn run(
         let _ = out.flush();
     }
     run.last.map_or(crate::cli::EXIT_OK, Answer::exit_code)
+}
+
+fn is_check_sat(c: &SExpr) -> bool {
+    matches!(c.head(), Some("check-sat" | "check-sat-assuming"))
 }
 
 fn is_query(c: &SExpr) -> bool {
@@ -248,6 +276,13 @@ impl Run<'_> {
             "push" | "pop" => {
                 let n = numeral_arg(c, 0)?;
                 if head == "push" {
+                    // validated before anything is allocated (issue #24: `(push 4294967296)`)
+                    if n > MAX_LEVELS || self.levels.len() + n > MAX_LEVELS + 1 {
+                        return bad(
+                            c.span,
+                            format!("push: at most {MAX_LEVELS} assertion levels are supported"),
+                        );
+                    }
                     for _ in 0..n {
                         self.el.push_scope();
                         self.levels.push(Vec::new());
@@ -434,6 +469,9 @@ impl Run<'_> {
 
     fn check_sat(&mut self, extra: Vec<Assertion>) -> (Answer, Option<String>) {
         self.model = None;
+        if let Err(stop) = solver::budget::check_now() {
+            return (Answer::Unknown, Some(stop.text().into()));
+        }
         let mut roots = Vec::new();
         let mut dropped = Vec::new();
         for a in self.levels.iter().flatten().chain(extra.iter()) {
@@ -461,6 +499,9 @@ impl Run<'_> {
             false,
         );
         let checked = Checked::from_parts(self.el.vars.clone(), ir, vec![section(cs)], false);
+        if let Some(stop) = solver::budget::stopped() {
+            return (Answer::Unknown, Some(stop.text().into()));
+        }
         let f = match lower::lower(&for_solver) {
             Ok(Lowered::Expr(f)) => f,
             Ok(Lowered::Transition(_)) => return (Answer::Unknown, Some("internal error".into())),
@@ -469,10 +510,14 @@ impl Run<'_> {
         if self.opts.dry_run {
             return (Answer::Unknown, Some("dry run".into()));
         }
-        let timeout = self
-            .opts
-            .timeout
-            .map(|t| t.saturating_sub(self.start.elapsed()));
+        // the command's deadline (set when the file was first read) when there is one
+        let timeout = match solver::budget::deadline() {
+            Some(d) => Some(d.saturating_duration_since(Instant::now())),
+            None => self
+                .opts
+                .timeout
+                .map(|t| t.saturating_sub(self.start.elapsed())),
+        };
         if timeout == Some(Duration::ZERO) {
             return (Answer::Unknown, Some("timeout".into()));
         }

@@ -81,6 +81,10 @@ pub fn parse(text: &str) -> Result<Vec<SExpr>, Diagnostic> {
     while i < b.len() {
         let c = b[i];
         let start = i;
+        // the time and memory limits, once per token (issue #24)
+        if let Err(stop) = solver::budget::check() {
+            return Err(err(start, start + 1, stop.text()));
+        }
         let atom = match c {
             b' ' | b'\t' | b'\r' | b'\n' | 0x0b | 0x0c => {
                 i += 1;

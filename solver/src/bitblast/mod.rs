@@ -507,6 +507,8 @@ impl<'a> Encoder<'a> {
         } else if let Some(l) = &self.limits {
             if l.deadline.is_some_and(|d| Instant::now() >= d) {
                 Some("time limit".to_string())
+            } else if crate::budget::over_memory() {
+                Some("memory limit".to_string())
             } else if l
                 .interrupt
                 .as_ref()

@@ -618,6 +618,9 @@ impl Sat {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
             return Some("time limit".into());
         }
+        if crate::budget::over_memory() {
+            return Some("memory limit".into());
+        }
         None
     }
 

@@ -15,9 +15,30 @@ use crate::num::Rational;
 use num_traits::{Signed, Zero};
 use std::cmp::Ordering;
 
-/// `a^n` exactly (`a^0 = 1`, also for `a = 0`).
-pub fn pow(a: &Rational, n: u32) -> Rational {
-    num_traits::pow(a.clone(), n as usize)
+/// The largest exact power [`pow`] computes, in bits of numerator and denominator together
+/// (a few milliseconds of work; `x^1000000000` would take hours and gigabytes).
+pub const MAX_POW_BITS: u64 = 1 << 20;
+
+/// `a^n` exactly (`a^0 = 1`, also for `a = 0`); `None` when the result would have more than
+/// [`MAX_POW_BITS`] bits (it is then neither computed nor needed: a caller treats the value as
+/// unknown).
+pub fn pow(a: &Rational, n: u32) -> Option<Rational> {
+    use num_traits::One;
+    if n == 0 || a.is_zero() || a.is_one() {
+        return Some(if n == 0 { Rational::one() } else { a.clone() });
+    }
+    if *a == -Rational::one() {
+        return Some(if n.is_multiple_of(2) {
+            Rational::one()
+        } else {
+            a.clone()
+        });
+    }
+    let bits = a.numer().bits() + a.denom().bits();
+    if bits.saturating_mul(u64::from(n)) > MAX_POW_BITS {
+        return None;
+    }
+    Some(num_traits::pow(a.clone(), n as usize))
 }
 
 /// `Σ coeffs[i]·xs[i] + k`; `None` on an arity mismatch.
@@ -41,7 +62,7 @@ pub fn eval(op: &Op, args: &[Rational]) -> Option<Rational> {
     match (op, args) {
         (Op::Linear { coeffs, constant }, xs) => eval_linear(coeffs, constant, xs),
         (Op::Mul, [a, b]) => Some(a * b),
-        (Op::Pow(n), [a]) => Some(pow(a, *n)),
+        (Op::Pow(n), [a]) => pow(a, *n),
         (Op::Div, [a, b]) if !b.is_zero() => Some(a / b),
         (Op::Abs, [a]) => Some(a.abs()),
         (Op::Min, [a, b]) => Some(a.min(b).clone()),
@@ -50,16 +71,21 @@ pub fn eval(op: &Op, args: &[Rational]) -> Option<Rational> {
     }
 }
 
+/// The root is unspecified: `n = 0`, or even `n` and `a < 0`.
+fn nrt_unspecified(a: &Rational, n: u32) -> bool {
+    n == 0 || (n & 1 == 0 && a.is_negative())
+}
+
 /// Compares `v` with the real `n`-th root of `a`; `None` when the root is unspecified (`n = 0`,
-/// or even `n` and `a < 0`).
+/// or even `n` and `a < 0`) or `v^n` is too large to compute ([`pow`]).
 pub fn cmp_nrt(v: &Rational, a: &Rational, n: u32) -> Option<Ordering> {
-    if n == 0 || (n & 1 == 0 && a.is_negative()) {
+    if nrt_unspecified(a, n) {
         return None;
     }
     if n & 1 == 0 && v.is_negative() {
         return Some(Ordering::Less);
     }
-    Some(pow(v, n).cmp(a))
+    Some(pow(v, n)?.cmp(a))
 }
 
 /// Whether the `n`-th root of `a` lies in `iv` (decided exactly, also for irrational roots);
@@ -91,10 +117,9 @@ pub fn nrt_in(iv: Interval, a: &Rational, n: u32) -> Option<bool> {
 pub fn holds(op: &Op, args: &[Rational], out: &Rational) -> Option<bool> {
     match (op, args) {
         (Op::Div, [_, b]) if b.is_zero() => Some(true),
-        (Op::Nrt(n), [a]) => Some(match cmp_nrt(out, a, *n) {
-            None => true,
-            Some(o) => o == Ordering::Equal,
-        }),
+        (Op::Nrt(n), [a]) if nrt_unspecified(a, *n) => Some(true),
+        // `None` when `out^n` is too large to compute: undecided, not "holds"
+        (Op::Nrt(n), [a]) => cmp_nrt(out, a, *n).map(|o| o == Ordering::Equal),
         _ => eval(op, args).map(|v| v == *out),
     }
 }
@@ -106,6 +131,18 @@ mod tests {
 
     fn q(n: i64) -> Rational {
         Rational::from_integer(BigInt::from(n))
+    }
+
+    #[test]
+    fn huge_powers_are_not_computed() {
+        assert_eq!(pow(&q(2), 1_000_000_000), None);
+        assert_eq!(pow(&q(1), u32::MAX), Some(q(1)));
+        assert_eq!(pow(&q(-1), 1_000_000_001), Some(q(-1)));
+        assert_eq!(pow(&q(0), u32::MAX), Some(q(0)));
+        assert_eq!(pow(&q(3), 4), Some(q(81)));
+        assert_eq!(holds(&Op::Pow(1_000_000_000), &[q(2)], &q(7)), None);
+        assert_eq!(holds(&Op::Nrt(1_000_000_000), &[q(7)], &q(2)), None);
+        assert_eq!(holds(&Op::Nrt(2), &[q(-7)], &q(2)), Some(true));
     }
 
     #[test]
