@@ -703,10 +703,13 @@ impl<'a> Enc<'a> {
         let mut inside = tm.chain(BoolOp::And, &fin);
         let r: Vec<T> = xs.iter().map(|&x| real(tm, x)).collect();
         let ry = real(tm, y);
-        // e = rel * 4 + tiny
-        let rel4 = tm.num(rel * q(4), Sort::Real);
-        let tiny = tm.num(tiny, Sort::Real);
-        let e = tm.mk(NodeKind::Add(rel4, tiny), Sort::Real);
+        // e = rel * 4 + tiny, one constant (the checker folds constant arithmetic, and the
+        // printed form must read back to the same IR)
+        let e_value = rel * q(4) + tiny;
+        let e = tm.num(e_value.clone(), Sort::Real);
+        let minus_e = tm.num(-e_value, Sort::Real);
+        let minus_half_pi = tm.num(-decimal(1571, 3), Sort::Real);
+        let minus_pi = tm.num(-decimal(31417, 4), Sort::Real);
         let sin_y = tm.op(Op::Sin, Sort::Real, vec![ry]);
         let cos_y = tm.op(Op::Cos, Sort::Real, vec![ry]);
         let half_pi = tm.num(decimal(1571, 3), Sort::Real);
@@ -720,11 +723,9 @@ impl<'a> Enc<'a> {
                 let dom = tm.and(ge, le);
                 inside = tm.and(inside, dom);
                 let (g, lo, hi) = if f == Libm::Asin {
-                    let lo = tm.mk(NodeKind::Neg(half_pi), Sort::Real);
-                    (sin_y, lo, half_pi)
+                    (sin_y, minus_half_pi, half_pi)
                 } else {
-                    let lo = tm.mk(NodeKind::Neg(e), Sort::Real);
-                    (cos_y, lo, pi)
+                    (cos_y, minus_e, pi)
                 };
                 (tm.mk(NodeKind::Sub(g, r[0]), Sort::Real), e, lo, hi)
             }
@@ -735,8 +736,7 @@ impl<'a> Enc<'a> {
                 let ax = abs(tm, r[0]);
                 let k = tm.mk(NodeKind::Add(one, ax), Sort::Real);
                 let slack = tm.mk(NodeKind::Mul(k, e), Sort::Real);
-                let lo = tm.mk(NodeKind::Neg(half_pi), Sort::Real);
-                (res, slack, lo, half_pi)
+                (res, slack, minus_half_pi, half_pi)
             }
             _ => {
                 // atan2(a, b)
@@ -747,8 +747,7 @@ impl<'a> Enc<'a> {
                 let ab = abs(tm, r[1]);
                 let k = tm.mk(NodeKind::Add(aa, ab), Sort::Real);
                 let slack = tm.mk(NodeKind::Mul(k, e), Sort::Real);
-                let lo = tm.mk(NodeKind::Neg(pi), Sort::Real);
-                (res, slack, lo, pi)
+                (res, slack, minus_pi, pi)
             }
         };
         // not inside or (finite(y) and lo <= y <= hi and |residual| <= slack)
