@@ -26,7 +26,7 @@ pub const EXIT_INTERNAL: i32 = 3;
 #[derive(Parser, Debug)]
 #[command(
     name = "icpic3",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("ICPIC3_GIT_COMMIT"), ")"),
     about = "ICP-based SMT solving and IC3 model checking over reals, integers and IEEE floats"
 )]
 pub struct Cli {

@@ -1,0 +1,39 @@
+//! Records the git commit the binary is built from for `icpic3 --version`: `git rev-parse
+//! --short HEAD` when git and a repository are there, else "unknown" (a source tarball
+//! without `.git` builds too).
+
+use std::process::Command;
+
+fn main() {
+    let commit = Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric()))
+        .unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=ICPIC3_GIT_COMMIT={commit}");
+    // rebuild when HEAD moves (a commit, a checkout); both paths may be absent (a tarball)
+    if let Some(dir) = git_path("--absolute-git-dir") {
+        println!("cargo:rerun-if-changed={dir}/HEAD");
+    }
+    if let Some(dir) = git_path("--git-common-dir") {
+        println!("cargo:rerun-if-changed={dir}/refs/heads");
+        println!("cargo:rerun-if-changed={dir}/packed-refs");
+    }
+    println!("cargo:rerun-if-changed=build.rs");
+}
+
+/// A directory `git rev-parse FLAG` names: the working tree's git directory (worktrees have
+/// their own `HEAD`) or the common one (branches), if there is a repository.
+fn git_path(flag: &str) -> Option<String> {
+    let o = Command::new("git")
+        .args(["rev-parse", "--path-format=absolute", flag])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let dir = String::from_utf8(o.stdout).ok()?.trim().to_string();
+    (!dir.is_empty()).then_some(dir)
+}
