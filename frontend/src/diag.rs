@@ -168,10 +168,7 @@ fn caret_lines(line: usize, col: usize, width: usize, src: &str) -> Option<Strin
         .collect();
     let width = width.min((n + 1).saturating_sub(col)).max(1);
     let marks = format!("^{}", "~".repeat(width - 1));
-    Some(format!(
-        " {line} | {src}\n {:gutter$} | {pad}{marks}",
-        ""
-    ))
+    Some(format!(" {line} | {src}\n {:gutter$} | {pad}{marks}", ""))
 }
 
 impl fmt::Display for Span {
@@ -208,12 +205,21 @@ mod tests {
             "f.hys:2:12: error: boom\n 2 | \tint [0,1] xyz;\n   | \t         ^~~"
         );
         let w = Diagnostic::warning(Span::new(0, 0), "careful");
-        assert_eq!(sm.report(&w), "f.hys:1:1: warning: careful\n 1 | DECL\n   | ^");
+        assert_eq!(
+            sm.report(&w),
+            "f.hys:1:1: warning: careful\n 1 | DECL\n   | ^"
+        );
         // at the end of the text (a missing token): the caret one past the last character
         let e = Diagnostic::error(Span::new(text.len(), text.len()), "end");
-        assert_eq!(sm.report(&e), "f.hys:4:7: error: end\n 4 | x > 1;\n   |       ^");
+        assert_eq!(
+            sm.report(&e),
+            "f.hys:4:7: error: end\n 4 | x > 1;\n   |       ^"
+        );
         // an empty line: no source lines
         let sm = SourceMap::new("g.hys", "\n");
-        assert_eq!(sm.report(&Diagnostic::error(Span::new(0, 0), "x")), "g.hys:1:1: error: x");
+        assert_eq!(
+            sm.report(&Diagnostic::error(Span::new(0, 0), "x")),
+            "g.hys:1:1: error: x"
+        );
     }
 }

@@ -611,7 +611,7 @@ fn version_names_the_commit() {
         .args(["rev-parse", "--short", "HEAD"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output();
-    if let Ok(h) = head.filter(|h| h.status.success()) {
+    if let Some(h) = head.ok().filter(|h| h.status.success()) {
         assert_eq!(commit, text(&h.stdout).trim(), "{v}");
     }
 }

@@ -97,7 +97,12 @@ fn each_check_sat_is_answered_before_the_next_command_is_sent() {
     // get-value of every declared input, also those no assertion mentions
     let v = s.ask("(get-value (x y b f))\n");
     assert!(v.starts_with("((x "), "{v}");
-    let x: i64 = v["((x ".len()..].split(')').next().unwrap().parse().unwrap();
+    let x: i64 = v["((x ".len()..]
+        .split(')')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert!(x > 2, "{v}");
     for part in ["(y ", "(b ", "(f (fp #b"] {
         assert!(v.contains(part), "{v}");
@@ -120,14 +125,26 @@ fn each_check_sat_is_answered_before_the_next_command_is_sent() {
 #[test]
 fn an_error_ends_the_run_with_exit_1_while_input_is_still_open() {
     let mut s = Solver::start();
-    assert_eq!(s.ask("(declare-const x Real)\n(assert (> x 1.5))\n(check-sat)\n"), "sat");
+    assert_eq!(
+        s.ask("(declare-const x Real)\n(assert (> x 1.5))\n(check-sat)\n"),
+        "sat"
+    );
     let e = s.ask("(assert (> y 1))\n");
-    assert!(e.starts_with("(error \"<stdin>:4:12: unknown constant"), "{e}");
+    assert!(
+        e.starts_with("(error \"<stdin>:4:12: unknown constant"),
+        "{e}"
+    );
     let (code, err) = s.finish();
     assert_eq!(code, 1);
     // the compiler-style report: position, the line and a caret
-    assert!(err.contains("<stdin>:4:12: error: unknown constant 'y'"), "{err}");
-    assert!(err.contains(" 4 | (assert (> y 1))\n   |            ^"), "{err}");
+    assert!(
+        err.contains("<stdin>:4:12: error: unknown constant 'y'"),
+        "{err}"
+    );
+    assert!(
+        err.contains(" 4 | (assert (> y 1))\n   |            ^"),
+        "{err}"
+    );
 }
 
 #[test]
