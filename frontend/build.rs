@@ -16,14 +16,36 @@ fn main() {
         .unwrap_or_else(|| "unknown".into());
     println!("cargo:rustc-env=ICPIC3_GIT_COMMIT={commit}");
     // rebuild when HEAD moves (a commit, a checkout); both paths may be absent (a tarball)
+    // (only paths that exist: cargo reruns the script every time for a missing one)
+    let watch = |path: String| {
+        if std::path::Path::new(&path).exists() {
+            println!("cargo:rerun-if-changed={path}");
+        }
+    };
     if let Some(dir) = git_path("--absolute-git-dir") {
-        println!("cargo:rerun-if-changed={dir}/HEAD");
+        watch(format!("{dir}/HEAD"));
     }
-    if let Some(dir) = git_path("--git-common-dir") {
-        println!("cargo:rerun-if-changed={dir}/refs/heads");
-        println!("cargo:rerun-if-changed={dir}/packed-refs");
+    // the branch's own ref: the common directory's refs/heads changes whenever another
+    // worktree commits
+    if let (Some(dir), Some(branch)) = (
+        git_path("--git-common-dir"),
+        git_out(&["symbolic-ref", "-q", "HEAD"]),
+    ) {
+        watch(format!("{dir}/{branch}"));
+        watch(format!("{dir}/packed-refs"));
     }
     println!("cargo:rerun-if-changed=build.rs");
+}
+
+/// The trimmed output of a successful `git ARGS`.
+fn git_out(args: &[&str]) -> Option<String> {
+    let o = Command::new("git")
+        .args(args)
+        .output()
+        .ok()
+        .filter(|o| o.status.success())?;
+    let s = String::from_utf8(o.stdout).ok()?.trim().to_string();
+    (!s.is_empty()).then_some(s)
 }
 
 /// A directory `git rev-parse FLAG` names: the working tree's git directory (worktrees have
