@@ -202,7 +202,7 @@ mod tests {
         let d = Diagnostic::error(Span::new(at, at + 3), "boom");
         assert_eq!(
             sm.report(&d),
-            "f.hys:2:12: error: boom\n 2 | \tint [0,1] xyz;\n   | \t         ^~~"
+            "f.hys:2:12: error: boom\n 2 | \tint [0,1] xyz;\n   | \t          ^~~"
         );
         let w = Diagnostic::warning(Span::new(0, 0), "careful");
         assert_eq!(
