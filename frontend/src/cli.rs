@@ -224,7 +224,9 @@ pub enum Command {
     /// exactly replayed trace), SAFE, CANDIDATE SOLUTION (boxes per step) or UNKNOWN. The
     /// first line of standard output is the verdict; exit code 10 / 20 / 0 / 0.
     Solve {
-        /// The problem (.hys, .smt2) or the C translation units (.c, .i; several allowed).
+        /// The problem (.hys, .smt2, .vmt) or the C translation units (.c, .i; several
+        /// allowed); `-` reads an SMT-LIB script from standard input and answers each command
+        /// as it arrives.
         files: Vec<PathBuf>,
         /// Engine for transition systems (BMC, k-induction, IC3, or all in parallel).
         #[arg(long, value_enum, default_value = "portfolio")]
@@ -490,7 +492,7 @@ where
             if !is_c && files.len() != 1 {
                 let _ = writeln!(
                     err,
-                    "icpic3: solve takes one .hys or .smt2 file, or C files (.c, .i) and their flags"
+                    "icpic3: solve takes one .hys, .smt2 or .vmt file, `-` (SMT-LIB on standard input), or C files (.c, .i) and their flags"
                 );
                 return EXIT_USAGE;
             }
