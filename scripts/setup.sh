@@ -24,6 +24,11 @@ else
   missing+=("gcc-multilib")
 fi
 
+# Python's venv module (Debian splits it off as python3-venv) for the test environment below
+if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then
+  missing+=("python3-venv")
+fi
+
 if ((${#missing[@]})); then
   echo "setup: installing ${missing[*]}" >&2
   sudo_cmd=()
@@ -45,4 +50,16 @@ fi
 if ! command -v cargo >/dev/null 2>&1; then
   echo "setup: cargo (the Rust toolchain) is required" >&2
   exit 1
+fi
+
+# The Python packages of the tests (scripts/requirements-test.txt: jsonschema, benchexec) in
+# a virtual environment of their own, target/pyenv (Debian's system Python refuses pip
+# installs); scripts/test.sh points the tests at it with ICPIC3_PYTHON.
+cd "$(dirname "$0")/.."
+pyenv=target/pyenv
+if ! "$pyenv/bin/python" -c 'import jsonschema, benchexec' >/dev/null 2>&1; then
+  echo "setup: creating $pyenv (jsonschema, benchexec from PyPI)" >&2
+  mkdir -p target
+  python3 -m venv "$pyenv"
+  "$pyenv/bin/python" -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt
 fi

@@ -9,7 +9,7 @@ def run(frames):
         for line in open(suite+'/expected.csv').read().splitlines()[1:]:
             f=line.split(',')[0]
             p=subprocess.run(['target/release/icpic3','solve','--engine','ic3','--frames',frames,'--timeout','10','--format','json',suite+'/'+f],capture_output=True,text=True)
-            j=json.loads(p.stdout.split('\n',1)[1])
+            j=json.loads(p.stdout)
             if j['result'] in ('SAFE','UNSAFE'): out[f]=j['time_s']
     return out
 a=run('single'); b=run('per-frame')

@@ -10,7 +10,7 @@ for suite in ['examples/ts-suite','examples/ic3-suite']:
         f,v=line.split(',')[:2]
         t=time.time()
         p=subprocess.run(['target/release/icpic3','solve','--engine','ic3','--config',cfg,'--frames',frames,'--timeout','10','--format','json',suite+'/'+f],capture_output=True,text=True)
-        try: j=json.loads(p.stdout.split('\n',1)[1])
+        try: j=json.loads(p.stdout)
         except Exception: continue
         es=j.get('engine_stats',{})
         if j['result'] in ('SAFE','UNSAFE'):

@@ -7,6 +7,7 @@
 
 use crate::diag::{Diagnostic, SourceMap};
 use crate::hys::{self, Loaded, Lowered};
+use crate::report::{self, InputError};
 use crate::solve_cmd;
 use crate::ts_cmd;
 use clap::{Parser, Subcommand, ValueEnum};
@@ -28,7 +29,7 @@ pub const EXIT_INTERNAL: i32 = 3;
 #[derive(Parser, Debug)]
 #[command(
     name = "icpic3",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("ICPIC3_GIT_COMMIT"), ")"),
     about = "ICP-based SMT solving and IC3 model checking over reals, integers and IEEE floats"
 )]
 pub struct Cli {
@@ -256,7 +257,9 @@ pub enum Command {
     /// exactly replayed trace), SAFE, CANDIDATE SOLUTION (boxes per step) or UNKNOWN. The
     /// first line of standard output is the verdict; exit code 10 / 20 / 0 / 0.
     Solve {
-        /// The problem (.hys, .smt2) or the C translation units (.c, .i; several allowed).
+        /// The problem (.hys, .smt2, .vmt) or the C translation units (.c, .i; several
+        /// allowed); `-` reads an SMT-LIB script from standard input and answers each command
+        /// as it arrives.
         files: Vec<PathBuf>,
         /// Engine for transition systems (BMC, k-induction, IC3, or all in parallel).
         #[arg(long, value_enum, default_value = "portfolio")]
@@ -555,7 +558,7 @@ where
             if !is_c && files.len() != 1 {
                 let _ = writeln!(
                     err,
-                    "icpic3: solve takes one .hys or .smt2 file, or C files (.c, .i) and their flags"
+                    "icpic3: solve takes one .hys, .smt2 or .vmt file, `-` (SMT-LIB on standard input), or C files (.c, .i) and their flags"
                 );
                 return EXIT_USAGE;
             }
@@ -728,13 +731,40 @@ fn read_source(path: &std::path::Path, err: &mut dyn Write) -> Option<String> {
     }
 }
 
-/// Loads a file, printing its diagnostics; `None` (after printing errors) on bad input.
+/// Reads a file as [`read_source`] does; the error, typed, for the JSON report (the text
+/// [`read_source`] printed goes to `err` unchanged).
+fn read_input(path: &std::path::Path, err: &mut dyn Write) -> Result<String, InputError> {
+    let mut said = Vec::new();
+    let text = read_source(path, &mut said);
+    let _ = err.write_all(&said);
+    let name = path.display().to_string();
+    text.ok_or_else(|| {
+        let said = String::from_utf8_lossy(&said);
+        let said = said.trim_end();
+        // `NAME: message` or `NAME:LINE:COL: message`
+        let rest = said.strip_prefix(name.as_str()).unwrap_or(said);
+        let mut parts = rest.splitn(4, ':');
+        let _ = parts.next();
+        let (a, b) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+        match (a.parse::<usize>(), b.parse::<usize>(), parts.next()) {
+            (Ok(line), Ok(col), Some(msg)) => InputError {
+                file: name.clone(),
+                line: Some(line),
+                column: Some(col),
+                message: msg.trim().to_string(),
+            },
+            _ => InputError::unplaced(&name, rest.trim_start_matches(':').trim()),
+        }
+    })
+}
+
+/// Loads a file, printing its diagnostics (compiler style); the first error on bad input.
 fn load(
     path: &std::path::Path,
     show_warnings: bool,
     err: &mut dyn Write,
-) -> Option<(String, Loaded, Vec<Diagnostic>)> {
-    let text = read_source(path, err)?;
+) -> Result<(String, Loaded, Vec<Diagnostic>), InputError> {
+    let text = read_input(path, err)?;
     let name = path.display().to_string();
     let sm = SourceMap::new(&name, &text);
     match hys::load(&text) {
@@ -742,18 +772,22 @@ fn load(
             let warnings = loaded.diagnostics.clone();
             if show_warnings {
                 for d in &warnings {
-                    let _ = writeln!(err, "{}", sm.render(d));
+                    let _ = writeln!(err, "{}", sm.report(d));
                 }
             }
-            Some((text.clone(), loaded, warnings))
+            Ok((text.clone(), loaded, warnings))
         }
         Err(diags) => {
             for d in &diags {
                 if d.is_error() || show_warnings {
-                    let _ = writeln!(err, "{}", sm.render(d));
+                    let _ = writeln!(err, "{}", sm.report(d));
                 }
             }
-            None
+            let first = diags.iter().find(|d| d.is_error()).or(diags.first());
+            Err(match first {
+                Some(d) => InputError::at(&sm, d),
+                None => InputError::unplaced(&name, "the file does not load"),
+            })
         }
     }
 }
@@ -786,7 +820,7 @@ fn cmd_check(
     err: &mut dyn Write,
 ) -> i32 {
     let show_warnings = !no_warnings && format == Format::Text;
-    let Some((text, loaded, warnings)) = load(path, show_warnings, err) else {
+    let Ok((text, loaded, warnings)) = load(path, show_warnings, err) else {
         return match solver::budget::stopped() {
             Some(stop) => report_stop(path, stop, None, out, err),
             None => EXIT_BAD_INPUT,
@@ -834,7 +868,7 @@ fn cmd_dump(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let Some((_text, loaded, _)) = load(path, false, err) else {
+    let Ok((_text, loaded, _)) = load(path, false, err) else {
         return match solver::budget::stopped() {
             Some(stop) => report_stop(path, stop, None, out, err),
             None => EXIT_BAD_INPUT,
@@ -884,88 +918,147 @@ fn cmd_solve(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    if has_extension(path, "smt2") {
-        let Some(text) = read_source(path, err) else {
-            if solver::budget::stopped().is_some() {
-                let _ = writeln!(out, "unknown");
-                return EXIT_OK;
+    match solve_file(path, opts, ts_opts, verbose, format, out, err) {
+        Ok(code) => code,
+        // a phase stopped at the time or memory limit: UNKNOWN, not bad input
+        Err(_) if solver::budget::stopped().is_some() => {
+            let stop = solver::budget::stopped().expect("checked");
+            report_stop(path, stop, Some(format), out, err)
+        }
+        Err(e) => {
+            // the diagnostics are on standard error already; JSON gets the first error
+            if format == Format::Json {
+                let _ = writeln!(out, "{}", report::document(e.json()));
             }
-            return EXIT_BAD_INPUT;
-        };
-        let so = crate::smtlib::script::ScriptOptions {
-            config: opts.config.clone(),
-            timeout: opts.timeout,
-            verbose,
-            dry_run: false,
-            engine: opts.engine,
+            EXIT_BAD_INPUT
+        }
+    }
+}
+
+/// `solve` on one file that is not C: prints the answer, returns the exit code; bad input is
+/// reported on `err` and returned.
+fn solve_file(
+    path: &std::path::Path,
+    opts: &solve_cmd::Options,
+    ts_opts: &ts_cmd::TsOptions,
+    verbose: u8,
+    format: Format,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<i32, InputError> {
+    let so = crate::smtlib::script::ScriptOptions {
+        config: opts.config.clone(),
+        timeout: opts.timeout,
+        verbose,
+        dry_run: false,
+        engine: opts.engine,
+    };
+    if path.as_os_str() == "-" {
+        // an SMT-LIB script on standard input, answered command by command (Part E.5)
+        if format == Format::Json {
+            let _ = writeln!(
+                err,
+                "icpic3: --format json does not apply to standard input (SMT-LIB answers)"
+            );
+            return Ok(EXIT_USAGE);
+        }
+        let stdin = std::io::stdin();
+        let mut input = stdin.lock();
+        return Ok(crate::smtlib::script::run_stream(
+            "<stdin>", &mut input, &so, out, err,
+        ));
+    }
+    if has_extension(path, "smt2") {
+        let text = match read_input(path, err) {
+            Ok(t) => t,
+            Err(e) if solver::budget::stopped().is_some() => {
+                // out of time or memory while reading: SMT-LIB's `unknown`
+                match format {
+                    Format::Text => {
+                        let _ = writeln!(out, "unknown");
+                    }
+                    Format::Json => {
+                        let why = solver::budget::stopped().map_or("stopped", |s| s.text());
+                        let v = json!({"input": "smtlib", "result": "unknown", "limit": why,
+                                       "note": e.message});
+                        let _ = writeln!(out, "{}", report::document(v));
+                    }
+                }
+                return Ok(EXIT_OK);
+            }
+            Err(e) => return Err(e),
         };
         let name = path.display().to_string();
-        return crate::smtlib::script::run(&name, &text, &so, out, err);
+        return Ok(match format {
+            Format::Text => crate::smtlib::script::run(&name, &text, &so, out, err),
+            Format::Json => {
+                let (v, code) = crate::smtlib::script::run_json(&name, &text, &so, err)?;
+                let _ = writeln!(out, "{}", report::document(v));
+                code
+            }
+        });
     }
     let ts_usage = |err: &mut dyn Write| {
         let _ = writeln!(
             err,
             "icpic3: --engine icp applies to EXPR problems, not transition systems"
         );
-        EXIT_USAGE
+        Ok(EXIT_USAGE)
     };
     if has_extension(path, "vmt") {
         if opts.engine == solve_cmd::ExprEngine::Icp {
             return ts_usage(err);
         }
-        let Some(text) = read_source(path, err) else {
-            return match solver::budget::stopped() {
-                Some(stop) => report_stop(path, stop, Some(format), out, err),
-                None => EXIT_BAD_INPUT,
-            };
-        };
+        let text = read_input(path, err)?;
         let name = path.display().to_string();
         let sm = SourceMap::new(&name, &text);
+        let unsupported = |d: Diagnostic, out: &mut dyn Write, err: &mut dyn Write| {
+            let _ = writeln!(err, "{}", sm.report(&d));
+            match format {
+                Format::Text => {
+                    let _ = writeln!(out, "UNKNOWN");
+                }
+                Format::Json => {
+                    let v = json!({"input": "vmt", "result": "UNKNOWN", "note": sm.render(&d)});
+                    let _ = writeln!(out, "{}", report::document(v));
+                }
+            }
+            Ok(EXIT_OK)
+        };
         let checked = match crate::smtlib::vmt::load(&text) {
             crate::smtlib::vmt::VmtLoad::Ok(c) => c,
             crate::smtlib::vmt::VmtLoad::Error(d) => {
-                let _ = writeln!(err, "{}", sm.render(&d));
-                if let Some(stop) = solver::budget::stopped() {
-                    return report_stop(path, stop, Some(format), out, err);
-                }
-                return EXIT_BAD_INPUT;
+                let _ = writeln!(err, "{}", sm.report(&d));
+                return Err(InputError::at(&sm, &d));
             }
             crate::smtlib::vmt::VmtLoad::Unsupported(span, why) => {
                 let d = Diagnostic::error(span, format!("unsupported: {why}"));
-                let _ = writeln!(out, "UNKNOWN");
-                let _ = writeln!(err, "{}", sm.render(&d));
-                return EXIT_OK;
+                return unsupported(d, out, err);
             }
         };
         let ts = match hys::lower::lower(&checked) {
             Ok(Lowered::Transition(ts)) => ts,
-            Ok(Lowered::Expr(_)) => return EXIT_INTERNAL,
-            Err(d) => {
-                let _ = writeln!(out, "UNKNOWN");
-                let _ = writeln!(err, "{}", sm.render(&d));
-                return EXIT_OK;
-            }
+            Ok(Lowered::Expr(_)) => return Ok(EXIT_INTERNAL),
+            Err(d) => return unsupported(d, out, err),
         };
-        return solve_transition(None, &checked, &ts, ts_opts, verbose, format, out, err);
+        return Ok(solve_transition(
+            None, "vmt", &checked, &ts, ts_opts, verbose, format, out, err,
+        ));
     }
-    let Some((text, loaded, _)) = load(path, format == Format::Text, err) else {
-        return match solver::budget::stopped() {
-            Some(stop) => report_stop(path, stop, Some(format), out, err),
-            None => EXIT_BAD_INPUT,
-        };
-    };
+    let (text, loaded, _) = load(path, format == Format::Text, err)?;
     let ts = match &loaded.lowered {
         Lowered::Expr(f) => {
             let answer = solve_cmd::solve_expr(&loaded.checked, f, opts);
-            return print_expr_answer(&answer, verbose, format, out, err);
+            return Ok(print_expr_answer(&answer, verbose, format, out, err));
         }
         Lowered::Transition(ts) => ts,
     };
     if opts.engine == solve_cmd::ExprEngine::Icp {
         return ts_usage(err);
     }
-    solve_transition(
+    Ok(solve_transition(
         Some(&text),
+        "hys-transition",
         &loaded.checked,
         ts,
         ts_opts,
@@ -973,7 +1066,7 @@ fn cmd_solve(
         format,
         out,
         err,
-    )
+    ))
 }
 
 /// Solves a transition system and prints the answer; `text` is the `.hys` source (for the
@@ -981,6 +1074,7 @@ fn cmd_solve(
 #[allow(clippy::too_many_arguments)]
 fn solve_transition(
     text: Option<&str>,
+    input_kind: &str,
     checked: &hys::check::Checked,
     ts: &ic3::TransitionSystem,
     ts_opts: &ts_cmd::TsOptions,
@@ -1028,9 +1122,10 @@ fn solve_transition(
             }
         }
         Format::Json => {
-            // the contract (docs Part C): the verdict line first, then one JSON object
-            let _ = writeln!(out, "{}", r.verdict.text());
-            let _ = writeln!(out, "{}", ts_cmd::render_json(&answer));
+            // one JSON document, the verdict in `result` (docs D.6)
+            let mut v = ts_cmd::render_json(&answer);
+            v["input"] = json!(input_kind);
+            let _ = writeln!(out, "{}", report::document(v));
         }
     }
     ts_cmd::exit_code(&answer)
@@ -1058,9 +1153,10 @@ fn print_expr_answer(
             }
         }
         Format::Json => {
-            // the contract (docs Part C): the verdict line first, then one JSON object
-            let _ = writeln!(out, "{}", answer.verdict.text());
-            let _ = writeln!(out, "{}", solve_cmd::render_json(answer));
+            // one JSON document, the verdict in `result` (docs D.6)
+            let mut v = solve_cmd::render_json(answer);
+            v["input"] = json!("hys-expr");
+            let _ = writeln!(out, "{}", report::document(v));
         }
     }
     answer.verdict.exit_code()
@@ -1150,11 +1246,24 @@ fn report_stop(
             EXIT_OK
         }
         Some(Format::Json) => {
-            let _ = writeln!(out, "UNKNOWN");
-            let v = json!({"result": "UNKNOWN", "note": stop.text()});
-            let _ = writeln!(out, "{v}");
+            let input = input_kind(path);
+            let v = json!({"input": input, "result": "UNKNOWN", "limit": stop.text()});
+            let _ = writeln!(out, "{}", report::document(v));
             EXIT_OK
         }
+    }
+}
+
+/// The `input` field of the JSON report for `path` (by its extension).
+fn input_kind(path: &std::path::Path) -> &'static str {
+    if has_extension(path, "smt2") {
+        "smtlib"
+    } else if has_extension(path, "vmt") {
+        "vmt"
+    } else if has_extension(path, "c") || has_extension(path, "i") {
+        "c"
+    } else {
+        "hys"
     }
 }
 

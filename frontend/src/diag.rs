@@ -1,4 +1,5 @@
-//! Source spans and diagnostics (`FILE:LINE:COL: message`).
+//! Source spans and diagnostics: `FILE:LINE:COL: error: message` with the source line and a
+//! caret under the column, as gcc, clang and rustc print them.
 
 use std::fmt;
 
@@ -100,7 +101,8 @@ impl<'a> SourceMap<'a> {
         (line + 1, col)
     }
 
-    /// `FILE:LINE:COL: message` (warnings say so).
+    /// One line, `FILE:LINE:COL: message` (warnings say so): for messages inside other text
+    /// (SMT-LIB's `(error "...")`, JSON).
     pub fn render(&self, d: &Diagnostic) -> String {
         let (line, col) = self.line_col(d.span.start);
         match d.severity {
@@ -108,6 +110,65 @@ impl<'a> SourceMap<'a> {
             Severity::Warning => format!("{}:{}:{}: warning: {}", self.name, line, col, d.message),
         }
     }
+}
+
+impl SourceMap<'_> {
+    /// The diagnostic as a compiler prints it on standard error: `FILE:LINE:COL: error:
+    /// message` (or `warning:`), then the source line and a caret under the column (`~`
+    /// under the rest of the span on that line). No trailing newline.
+    pub fn report(&self, d: &Diagnostic) -> String {
+        let (line, col) = self.line_col(d.span.start);
+        let tag = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let head = format!("{}:{line}:{col}: {tag}: {}", self.name, d.message);
+        let start = self.line_starts[line - 1];
+        let src = self.text[start..].split('\n').next().unwrap_or("");
+        let src = src.strip_suffix('\r').unwrap_or(src);
+        // the span's width on this line, in characters (at least one)
+        let end = (d.span.end as usize).clamp(d.span.start as usize, start + src.len());
+        let (_, end_col) = self.line_col(end as u32);
+        let width = end_col.saturating_sub(col).max(1);
+        match caret_lines(line, col, width, src) {
+            Some(tail) => format!("{head}\n{tail}"),
+            None => head,
+        }
+    }
+}
+
+/// A located message for `FILE:LINE:COL: error: message` when the caller has the position but
+/// no [`SourceMap`] (C errors, files that cannot be decoded): reads the line from the file.
+pub fn report_at(file: &str, line: usize, col: usize, message: &str) -> String {
+    let head = format!("{file}:{line}:{col}: error: {message}");
+    let src = std::fs::read(file).ok().and_then(|b| {
+        let text = String::from_utf8_lossy(&b).into_owned();
+        text.split('\n')
+            .nth(line.checked_sub(1)?)
+            .map(|l| l.trim_end_matches('\r').to_string())
+    });
+    match src.and_then(|s| caret_lines(line, col, 1, &s)) {
+        Some(tail) => format!("{head}\n{tail}"),
+        None => head,
+    }
+}
+
+/// ` LINE | source` and `      | ^~~` (tabs before the column kept, so the caret lines up);
+/// `None` for an empty line or a column beyond its end plus one.
+fn caret_lines(line: usize, col: usize, width: usize, src: &str) -> Option<String> {
+    let n = src.chars().count();
+    if src.trim().is_empty() || col == 0 || col > n + 1 {
+        return None;
+    }
+    let gutter = line.to_string().len();
+    let pad: String = src
+        .chars()
+        .take(col - 1)
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    let width = width.min((n + 1).saturating_sub(col)).max(1);
+    let marks = format!("^{}", "~".repeat(width - 1));
+    Some(format!(" {line} | {src}\n {:gutter$} | {pad}{marks}", ""))
 }
 
 impl fmt::Display for Span {
@@ -131,5 +192,34 @@ mod tests {
         assert_eq!(sm.line_col(pos + 2), (4, 6));
         let d = Diagnostic::error(Span::new(7, 8), "boom");
         assert_eq!(sm.render(&d), "f.hys:2:3: boom");
+    }
+
+    #[test]
+    fn reports_show_the_line_and_a_caret() {
+        let text = "DECL\n\tint [0,1] xyz;\nEXPR\nx > 1;";
+        let sm = SourceMap::new("f.hys", text);
+        let at = text.find("xyz").unwrap();
+        let d = Diagnostic::error(Span::new(at, at + 3), "boom");
+        assert_eq!(
+            sm.report(&d),
+            "f.hys:2:12: error: boom\n 2 | \tint [0,1] xyz;\n   | \t          ^~~"
+        );
+        let w = Diagnostic::warning(Span::new(0, 0), "careful");
+        assert_eq!(
+            sm.report(&w),
+            "f.hys:1:1: warning: careful\n 1 | DECL\n   | ^"
+        );
+        // at the end of the text (a missing token): the caret one past the last character
+        let e = Diagnostic::error(Span::new(text.len(), text.len()), "end");
+        assert_eq!(
+            sm.report(&e),
+            "f.hys:4:7: error: end\n 4 | x > 1;\n   |       ^"
+        );
+        // an empty line: no source lines
+        let sm = SourceMap::new("g.hys", "\n");
+        assert_eq!(
+            sm.report(&Diagnostic::error(Span::new(0, 0), "x")),
+            "g.hys:1:1: error: x"
+        );
     }
 }

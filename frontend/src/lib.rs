@@ -5,6 +5,7 @@ pub mod c;
 pub mod cli;
 pub mod diag;
 pub mod hys;
+pub mod report;
 pub mod smtlib;
 pub mod smtlib_out;
 pub mod solve_cmd;

@@ -318,7 +318,7 @@ fn undefined_functions() {
     let (out, err, code) = text(&icpic3(&["solve", &f]));
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        err.contains("sensor.c:6:11: call of `read_sensor`, which no input file defines (give the file that defines it, or --undefined-functions nondet)"),
+        err.contains("sensor.c:6:11: error: call of `read_sensor`, which no input file defines (give the file that defines it, or --undefined-functions nondet)"),
         "{err}"
     );
     let (out, err, code) = text(&icpic3(&["deadcode", &f]));

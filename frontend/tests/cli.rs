@@ -27,15 +27,24 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// `solve --format json` output: the verdict line, then one JSON object whose `result`
-/// repeats it (docs Part C).
+/// `solve --format json` output: exactly one JSON object, on one line, with
+/// `format_version` 1 and the verdict in `result` (docs D.6).
 fn verdict_and_json(stdout: &[u8]) -> serde_json::Value {
     let t = text(stdout);
-    let (first, rest) = t.split_once('\n').expect("a verdict line");
-    let v: serde_json::Value = serde_json::from_str(rest).expect("one JSON object");
-    assert_eq!(
-        v["result"], first,
-        "the JSON result repeats the verdict line"
+    assert_eq!(t.lines().count(), 1, "one line: {t}");
+    let v: serde_json::Value = serde_json::from_str(&t).expect("one JSON document");
+    assert_eq!(v["format_version"], 1, "{t}");
+    let verdicts = [
+        "SAFE",
+        "UNSAFE",
+        "SATISFIABLE",
+        "UNSATISFIABLE",
+        "CANDIDATE SOLUTION",
+        "UNKNOWN",
+    ];
+    assert!(
+        verdicts.contains(&v["result"].as_str().unwrap_or("")),
+        "{t}"
     );
     v
 }
@@ -87,8 +96,11 @@ fn semantic_errors_are_reported_all_with_positions() {
     let out = icpic3(&["check", p.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    let lines: Vec<&str> = err.lines().collect();
+    // each error: its `FILE:LINE:COL: error:` line, the source line and the caret line
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(": error: ")).collect();
     assert_eq!(lines.len(), 2, "{err}");
+    assert_eq!(err.lines().count(), 6, "{err}");
+    assert!(err.contains(" 4 |   y > 1;\n   |   ^\n"), "{err}");
     assert!(
         lines[0].starts_with(&format!("{}:4:3:", p.display())),
         "{err}"
@@ -580,4 +592,26 @@ fn huge_timeouts_saturate_and_a_bom_is_skipped() {
     );
     let o = icpic3(&["solve", bom.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(10), "{}", text(&o.stderr));
+}
+
+#[test]
+fn version_names_the_commit() {
+    let out = icpic3(&["--version"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = text(&out.stdout);
+    let want = format!("icpic3 {} (commit ", env!("CARGO_PKG_VERSION"));
+    assert!(v.starts_with(&want), "{v}");
+    let commit = v[want.len()..].trim_end().trim_end_matches(')');
+    assert!(
+        commit == "unknown" || commit.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{v}"
+    );
+    // built from a git checkout: the commit is the checkout's (build.rs reruns on a commit)
+    let head = Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output();
+    if let Some(h) = head.ok().filter(|h| h.status.success()) {
+        assert_eq!(commit, text(&h.stdout).trim(), "{v}");
+    }
 }

@@ -93,15 +93,13 @@ fn solve(file: &str, engine: &str, timeout: &str) -> Run {
         .output()
         .expect("icpic3 runs");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let (first, rest) = stdout.split_once('\n').unwrap_or((&stdout, ""));
-    let json: serde_json::Value = serde_json::from_str(rest)
-        .unwrap_or_else(|e| panic!("{file}: no verdict line then one JSON object ({e}): {stdout}"));
-    assert_eq!(
-        json["result"], first,
-        "{file}: JSON result differs from the verdict line"
-    );
+    // one JSON document, the verdict in `result` (docs D.6)
+    let json: serde_json::Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|e| panic!("{file}: not one JSON document ({e}): {stdout}"));
+    assert_eq!(json["format_version"], 1, "{file}");
+    let first = json["result"].as_str().unwrap_or("").to_string();
     Run {
-        first_line: first.to_string(),
+        first_line: first,
         code: out.status.code(),
         json,
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),

@@ -42,10 +42,11 @@ fn solve(file: &str, engine: &str) -> (String, serde_json::Value) {
         .arg(dir().join(file))
         .output()
         .expect("icpic3 runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
-    let (first, rest) = stdout.split_once('\n').unwrap_or((&stdout, ""));
-    let json = serde_json::from_str(rest).unwrap_or(serde_json::Value::Null);
-    (first.to_string(), json)
+    // one JSON document, the verdict in `result` (docs D.6)
+    let json: serde_json::Value =
+        serde_json::from_slice(&out.stdout).unwrap_or(serde_json::Value::Null);
+    let verdict = json["result"].as_str().unwrap_or("").to_string();
+    (verdict, json)
 }
 
 fn point_value(sort: Sort, v: &serde_json::Value) -> Option<PointValue> {

@@ -234,7 +234,11 @@ fn huge_push_counts_are_errors() {
         200,
         &[1],
     );
-    assert!(r.stderr.contains(":1:1: push: at most"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains(":1:1: error: push: at most"),
+        "{}",
+        r.stderr
+    );
 }
 
 #[test]

@@ -314,13 +314,24 @@ fn errors_have_positions_and_exit_code_1() {
     );
     assert_eq!(code, 1);
     assert!(out[0].starts_with("(error \""), "{out:?}");
-    assert!(err.contains("bad.smt2:2:14: unknown constant 'y'"), "{err}");
+    assert!(
+        out[0].contains("bad.smt2:2:14: unknown constant 'y'"),
+        "{out:?}"
+    );
+    // standard error: compiler style, with the source line and a caret under the column
+    assert!(
+        err.contains("bad.smt2:2:14: error: unknown constant 'y'\n 2 | (assert (> x y))\n   |              ^\n"),
+        "{err}"
+    );
     let (_, err, code) = solve("paren.smt2", "(assert (> 1 0)\n");
     assert_eq!(code, 1);
-    assert!(err.contains("paren.smt2:1:1: unclosed '('"), "{err}");
+    assert!(err.contains("paren.smt2:1:1: error: unclosed '('"), "{err}");
     let (_, err, code) = solve("sort.smt2", "(declare-fun x () Int)\n(assert (+ x 1))");
     assert_eq!(code, 1);
-    assert!(err.contains("sort.smt2:2:9: expected a Bool term"), "{err}");
+    assert!(
+        err.contains("sort.smt2:2:9: error: expected a Bool term"),
+        "{err}"
+    );
     // no check-sat: exit 0
     let (_, _, code) = solve("empty.smt2", "(set-logic QF_LRA)");
     assert_eq!(code, 0);

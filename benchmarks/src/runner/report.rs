@@ -106,7 +106,7 @@ fn format_number(v: f64) -> String {
 }
 
 /// The numeric top-level fields of the `stats` object in a run's JSON output (icpic3
-/// `--format json` prints the verdict line, then one object). Anything else is ignored: the
+/// `--format json` prints one JSON document; older versions printed the verdict line first). Anything else is ignored: the
 /// statistics are a bonus and must never turn a run into an error.
 pub fn json_stats(stdout: &str) -> Vec<(String, f64)> {
     let Some(start) = stdout.find('{') else {

@@ -3,6 +3,7 @@
 
 use super::report::{ReportFormat, ReportOptions};
 use super::{DataModel, DeadcodeLine};
+use crate::report::InputError;
 use crate::ts_cmd::TsOptions;
 use serde_json::json;
 use std::io::Write;
@@ -30,19 +31,30 @@ pub fn solve(
     err: &mut dyn Write,
 ) -> i32 {
     let start = Instant::now();
-    let a =
-        match load(input, model, err).map(|f| (super::svcomp_step(&f, model, opts, env_opts), f)) {
-            Some((Ok(a), f)) => (a, f),
-            Some((Err(e), _)) => {
-                let _ = writeln!(err, "{e}");
-                let _ = writeln!(out, "unknown");
-                return crate::cli::EXIT_BAD_INPUT;
-            }
-            None => {
-                let _ = writeln!(out, "unknown");
-                return crate::cli::EXIT_BAD_INPUT;
-            }
-        };
+    // bad input: the compiler-style report on standard error; `unknown` (text) or the JSON
+    // error document on standard output
+    let bad = |e: InputError, text: &str, out: &mut dyn Write, err: &mut dyn Write| {
+        let _ = writeln!(err, "{text}");
+        if json_out {
+            let _ = writeln!(out, "{}", crate::report::document(e.json()));
+        } else {
+            let _ = writeln!(out, "unknown");
+        }
+        crate::cli::EXIT_BAD_INPUT
+    };
+    let f = match load_checked(input, model) {
+        Ok(f) => f,
+        Err(LoadError::Inputs(e)) => {
+            let file = input.files.first().map(|p| p.display().to_string());
+            let ie = InputError::unplaced(file.as_deref().unwrap_or(""), e.clone());
+            return bad(ie, &format!("icpic3: {e}"), out, err);
+        }
+        Err(LoadError::C(e)) => return bad(c_error(&e), &c_report(&e), out, err),
+    };
+    let a = match super::svcomp_step(&f, model, opts, env_opts) {
+        Ok(a) => (a, f),
+        Err(e) => return bad(c_error(&e), &c_report(&e), out, err),
+    };
     let (a, file) = a;
     let path = Path::new(file.paths.first().map_or("", |p| p.as_str()));
     if a.verdict == "false" && env_opts.step.is_some() && witness.is_some() {
@@ -64,14 +76,15 @@ pub fn solve(
             .iter()
             .map(|(w, v)| json!({"input": w, "value": v.c_expr(), "text": v.c_text()}))
             .collect();
-        let _ = writeln!(out, "{}", a.verdict);
+        // one JSON document, the verdict in `result` (docs D.6)
         let _ = writeln!(
             out,
             "{}",
-            json!({"result": a.verdict, "detail": a.detail, "inputs": inputs,
+            crate::report::document(json!({"input": "c", "result": a.verdict,
+                   "detail": a.detail, "inputs": inputs,
                    "undefined_functions_nondet": a.undefined_fns,
                    "assumptions": a.assumptions,
-                   "time_s": start.elapsed().as_secs_f64()})
+                   "time_s": start.elapsed().as_secs_f64()}))
         );
     } else {
         let _ = writeln!(out, "{}", a.verdict);
@@ -528,27 +541,56 @@ fn flat_csv(inputs: &[(String, super::replay::InputValue)]) -> String {
 }
 
 /// Resolves the input files and loads them (the error is written to `err`).
+/// Why the C input did not load: the inputs (files, compile commands) or the program.
+enum LoadError {
+    Inputs(String),
+    C(super::parse::CError),
+}
+
+fn load_checked(
+    input: &super::inputs::InputOptions,
+    model: DataModel,
+) -> Result<super::CFile, LoadError> {
+    let units = input.units().map_err(LoadError::Inputs)?;
+    let abi = super::Abi {
+        unsigned_char: input.unsigned_char,
+        arm_eabi: input.arm_eabi,
+    };
+    super::load_units_for(&units, model, abi, input.undefined_nondet).map_err(LoadError::C)
+}
+
 fn load(
     input: &super::inputs::InputOptions,
     model: DataModel,
     err: &mut dyn Write,
 ) -> Option<super::CFile> {
-    let units = match input.units() {
-        Ok(u) => u,
-        Err(e) => {
-            let _ = writeln!(err, "icpic3: {e}");
-            return None;
-        }
-    };
-    let abi = super::Abi {
-        unsigned_char: input.unsigned_char,
-        arm_eabi: input.arm_eabi,
-    };
-    match super::load_units_for(&units, model, abi, input.undefined_nondet) {
+    match load_checked(input, model) {
         Ok(f) => Some(f),
-        Err(e) => {
+        Err(LoadError::Inputs(e)) => {
+            let _ = writeln!(err, "icpic3: {e}");
+            None
+        }
+        Err(LoadError::C(e)) => {
             let _ = writeln!(err, "{e}");
             None
         }
+    }
+}
+
+/// A C error as `solve` reports it: compiler style, with the source line and a caret when
+/// the position is in a readable file.
+fn c_report(e: &super::parse::CError) -> String {
+    if e.pos.line == 0 {
+        return e.to_string();
+    }
+    crate::diag::report_at(&e.pos.file, e.pos.line, e.pos.col, &e.msg)
+}
+
+fn c_error(e: &super::parse::CError) -> InputError {
+    InputError {
+        file: e.pos.file.clone(),
+        line: (e.pos.line > 0).then_some(e.pos.line),
+        column: (e.pos.line > 0 && e.pos.col > 0).then_some(e.pos.col),
+        message: e.msg.clone(),
     }
 }

@@ -14,6 +14,7 @@ use crate::hys::check::{Checked, CheckedSection};
 use crate::hys::eval::{self, PointValue, Truth};
 use crate::hys::ir::Ir;
 use crate::hys::lower::{self, Lowered};
+use crate::report::InputError;
 use crate::solve_cmd::{self, Shown, Verdict};
 use solver::formula::Sort;
 use solver::SolverConfig;
@@ -62,6 +63,15 @@ enum Assertion {
     Dropped(String),
 }
 
+/// One `check-sat` answered: where the command is, the answer, and why `unknown`.
+#[derive(Clone, Debug)]
+pub struct CheckSatAnswer {
+    pub line: usize,
+    pub column: usize,
+    pub answer: Answer,
+    pub reason: Option<String>,
+}
+
 struct Run<'a> {
     el: Elab,
     /// assertion levels (`push`/`pop`)
@@ -71,6 +81,19 @@ struct Run<'a> {
     start: Instant,
     print_success: bool,
     last: Option<Answer>,
+    /// every `check-sat` so far (the JSON report)
+    answers: Vec<CheckSatAnswer>,
+    /// the last command was a `check-sat` that answered `unknown`
+    answered_unknown: bool,
+    /// the run stopped at the time or memory limit
+    stopped: bool,
+}
+
+/// What one command did to the run.
+enum Flow {
+    Go,
+    Exit,
+    Fail(InputError),
 }
 
 /// The most assertion levels `push` may open (each costs a scope).
@@ -84,73 +107,220 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
+    match execute(name, text, opts, out, err) {
+        Ok(run) => run.exit_code(),
+        Err(_) => crate::cli::EXIT_BAD_INPUT,
+    }
+}
+
+/// The script's result for `--format json`: the last `check-sat`'s answer, every
+/// `check-sat` with its place, and the responses of the other commands as SMT-LIB text; or
+/// the first error. Diagnostics go to `err` as in [`run`].
+pub fn run_json(
+    name: &str,
+    text: &str,
+    opts: &ScriptOptions,
+    err: &mut dyn Write,
+) -> Result<(serde_json::Value, i32), InputError> {
+    let mut out = Vec::new();
+    let run = execute(name, text, opts, &mut out, err)?;
+    let answers: Vec<serde_json::Value> = run
+        .answers
+        .iter()
+        .map(|a| {
+            serde_json::json!({"line": a.line, "column": a.column, "answer": a.answer.text(),
+                               "reason": a.reason})
+        })
+        .collect();
+    let v = serde_json::json!({
+        "input": "smtlib",
+        "result": run.last.map_or("none", Answer::text),
+        "check_sat": answers,
+        "responses": String::from_utf8_lossy(&out),
+        "time_s": run.start.elapsed().as_secs_f64(),
+    });
+    Ok((v, run.exit_code()))
+}
+
+fn execute<'a>(
+    name: &str,
+    text: &str,
+    opts: &'a ScriptOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<Run<'a>, InputError> {
     let sm = SourceMap::new(name, text);
-    let report = |d: &Diagnostic, out: &mut dyn Write, err: &mut dyn Write| {
-        let msg = sm.render(d);
-        let _ = writeln!(out, "(error \"{}\")", msg.replace('"', "\"\""));
-        let _ = writeln!(err, "{msg}");
-        crate::cli::EXIT_BAD_INPUT
-    };
-    // out of time or memory in a front-end phase (reading, elaboration, macro expansion,
-    // lowering): `unknown` (unless a check-sat just said so) and the script ends there
-    let stopped = |span: Span, answered: bool, out: &mut dyn Write, err: &mut dyn Write| {
-        let why = solver::budget::stopped().map_or("stopped", |s| s.text());
-        if !answered {
-            let _ = writeln!(out, "unknown");
-        }
-        let d = Diagnostic::error(span, format!("{why}: the script stops here"));
-        let _ = writeln!(err, "{}", sm.render(&d));
-        crate::cli::EXIT_OK
-    };
+    let mut run = Run::new(opts);
     let cmds = match sexpr::parse(text) {
         Ok(c) => c,
-        Err(d) if solver::budget::stopped().is_some() => return stopped(d.span, false, out, err),
-        Err(d) => return report(&d, out, err),
+        Err(d) if solver::budget::stopped().is_some() => {
+            run.stop(d.span, &sm, out, err);
+            return Ok(run);
+        }
+        Err(d) => return Err(report_error(&sm, &d, out, err)),
     };
-    let mut run = Run {
-        el: Elab::new(),
-        levels: vec![Vec::new()],
-        model: None,
-        opts,
-        start: Instant::now(),
-        print_success: false,
-        last: None,
-    };
-    let mut answered = false;
     for c in &cmds {
-        if solver::budget::check_now().is_err() {
-            return stopped(c.span, answered, out, err);
+        match run.exec(c, text, &sm, out, err) {
+            Flow::Go => {}
+            Flow::Exit => break,
+            Flow::Fail(e) => return Err(e),
         }
-        let r = run.command(c, text, out, err);
-        answered = matches!(run.last, Some(Answer::Unknown)) && is_check_sat(c);
-        if r.is_err() && solver::budget::stopped().is_some() {
-            return stopped(c.span, answered, out, err);
-        }
-        match r {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(E::Bad(d)) if is_query(c) => {
-                // a failed query (no model yet, an unsupported term) is reported and the
-                // script goes on, as SMT-LIB solvers do
-                let msg = sm.render(&d);
-                let _ = writeln!(out, "(error \"{}\")", msg.replace('"', "\"\""));
-                let _ = writeln!(err, "{msg}");
-            }
-            Err(E::Unsup(span, why)) if is_query(c) => {
-                let d = Diagnostic::error(span, format!("unsupported: {why}"));
-                let msg = sm.render(&d);
-                let _ = writeln!(out, "(error \"{}\")", msg.replace('"', "\"\""));
-                let _ = writeln!(err, "{msg}");
-            }
-            Err(E::Bad(d)) => return report(&d, out, err),
-            Err(E::Unsup(span, why)) => {
-                let d = Diagnostic::error(span, format!("unsupported: {why}"));
-                return report(&d, out, err);
-            }
-        }
-        let _ = out.flush();
     }
-    run.last.map_or(crate::cli::EXIT_OK, Answer::exit_code)
+    Ok(run)
+}
+
+/// Reads a script from `input` and answers each command as soon as it is complete (the
+/// answer flushed before the next line is read), as portfolio frameworks drive solvers over
+/// a pipe. Positions are in the text read so far; `name` stands for the stream (`<stdin>`).
+pub fn run_stream(
+    name: &str,
+    input: &mut dyn std::io::BufRead,
+    opts: &ScriptOptions,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let mut text = String::new();
+    let mut done = 0usize;
+    let mut run = Run::new(opts);
+    let mut line = Vec::new();
+    loop {
+        while let Some(len) = next_command_len(&text[done..]) {
+            let end = done + len;
+            let parsed = sexpr::parse(&text[done..end]);
+            let sm = SourceMap::new(name, &text);
+            let cmds = match parsed {
+                Ok(cmds) => cmds,
+                Err(mut d) => {
+                    d.span = shifted(d.span, done);
+                    report_error(&sm, &d, out, err);
+                    return crate::cli::EXIT_BAD_INPUT;
+                }
+            };
+            for mut c in cmds {
+                shift(&mut c, done);
+                match run.exec(&c, &text, &sm, out, err) {
+                    Flow::Go => {}
+                    Flow::Exit => return run.exit_code(),
+                    Flow::Fail(_) => return crate::cli::EXIT_BAD_INPUT,
+                }
+            }
+            let _ = out.flush();
+            done = end;
+        }
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => break,
+            Ok(_) => match std::str::from_utf8(&line) {
+                Ok(l) => text.push_str(l),
+                Err(_) => {
+                    let at = text.len();
+                    text.push_str(&String::from_utf8_lossy(&line));
+                    let sm = SourceMap::new(name, &text);
+                    let d = Diagnostic::error(Span::new(at, at), "the input is not valid UTF-8");
+                    report_error(&sm, &d, out, err);
+                    return crate::cli::EXIT_BAD_INPUT;
+                }
+            },
+            Err(e) => {
+                let _ = writeln!(err, "{name}: cannot read: {e}");
+                return crate::cli::EXIT_BAD_INPUT;
+            }
+        }
+    }
+    // the end of the input: what is left is blanks and comments, or an unfinished command
+    if let Err(mut d) = sexpr::parse(&text[done..]) {
+        d.span = shifted(d.span, done);
+        let sm = SourceMap::new(name, &text);
+        report_error(&sm, &d, out, err);
+        return crate::cli::EXIT_BAD_INPUT;
+    }
+    run.exit_code()
+}
+
+/// The length of the first complete top-level s-expression of `s` (with the blanks and
+/// comments before it), or `None` while it is unfinished. A top-level atom counts as
+/// complete at the delimiter after it (the reader then reports it).
+fn next_command_len(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    let mut depth = 0usize;
+    while i < b.len() {
+        match b[i] {
+            b';' => {
+                while i < b.len() && b[i] != b'\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            b'"' => {
+                // a string; `""` inside is an escaped quote
+                i += 1;
+                loop {
+                    match b.get(i) {
+                        None => return None,
+                        Some(b'"') if b.get(i + 1) == Some(&b'"') => i += 2,
+                        Some(b'"') => break,
+                        Some(_) => i += 1,
+                    }
+                }
+            }
+            b'|' => {
+                i += 1;
+                while b.get(i) != Some(&b'|') {
+                    if i >= b.len() {
+                        return None;
+                    }
+                    i += 1;
+                }
+            }
+            b'(' => depth += 1,
+            b')' => {
+                if depth <= 1 {
+                    // `)` at the top level is an error the reader reports
+                    return Some(i + 1);
+                }
+                depth -= 1;
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ if depth == 0 => {
+                while i < b.len() && !b[i].is_ascii_whitespace() && !b"();".contains(&b[i]) {
+                    i += 1;
+                }
+                return (i < b.len()).then_some(i);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+fn shifted(s: Span, by: usize) -> Span {
+    Span::new(s.start as usize + by, s.end as usize + by)
+}
+
+/// Moves every span of `e` by `by` bytes (iteratively: nesting can be deep).
+fn shift(e: &mut SExpr, by: usize) {
+    let mut stack = vec![e];
+    while let Some(x) = stack.pop() {
+        x.span = shifted(x.span, by);
+        if let SKind::List(l) = &mut x.kind {
+            stack.extend(l.iter_mut());
+        }
+    }
+}
+
+/// Prints a bad-input diagnostic: `(error "FILE:LINE:COL: message")` on standard output, the
+/// compiler-style report on standard error.
+fn report_error(
+    sm: &SourceMap<'_>,
+    d: &Diagnostic,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> InputError {
+    let _ = writeln!(out, "(error \"{}\")", sm.render(d).replace('"', "\"\""));
+    let _ = writeln!(err, "{}", sm.report(d));
+    InputError::at(sm, d)
 }
 
 fn is_check_sat(c: &SExpr) -> bool {
@@ -158,7 +328,7 @@ fn is_check_sat(c: &SExpr) -> bool {
 }
 
 fn is_query(c: &SExpr) -> bool {
-    matches!(c.head(), Some("get-model" | "get-value"))
+    matches!(c.head(), Some("get-model" | "get-value" | "get-info"))
 }
 
 fn args_of(c: &SExpr) -> &[SExpr] {
@@ -182,7 +352,80 @@ fn numeral_arg(c: &SExpr, i: usize) -> R<usize> {
     }
 }
 
-impl Run<'_> {
+impl<'a> Run<'a> {
+    fn new(opts: &'a ScriptOptions) -> Run<'a> {
+        Run {
+            el: Elab::new(),
+            levels: vec![Vec::new()],
+            model: None,
+            opts,
+            start: Instant::now(),
+            print_success: false,
+            last: None,
+            answers: Vec::new(),
+            answered_unknown: false,
+            stopped: false,
+        }
+    }
+
+    /// Out of time or memory in a front-end phase (reading, elaboration, macro expansion,
+    /// lowering): `unknown` (unless a check-sat just said so), the reason at the command on
+    /// stderr, and the script ends there with exit code 0.
+    fn stop(&mut self, span: Span, sm: &SourceMap<'_>, out: &mut dyn Write, err: &mut dyn Write) {
+        let why = solver::budget::stopped().map_or("stopped", |s| s.text());
+        if !self.answered_unknown {
+            let _ = writeln!(out, "unknown");
+        }
+        let d = Diagnostic::error(span, format!("{why}: the script stops here"));
+        let _ = writeln!(err, "{}", sm.render(&d));
+        let _ = out.flush();
+        self.stopped = true;
+    }
+
+    /// Part E.3: the last `check-sat`'s code, 0 without one.
+    fn exit_code(&self) -> i32 {
+        if self.stopped {
+            return crate::cli::EXIT_OK;
+        }
+        self.last.map_or(crate::cli::EXIT_OK, Answer::exit_code)
+    }
+
+    /// Runs one command and reports its errors: a failed query (no model yet, an
+    /// unsupported term) is reported and the script goes on, as SMT-LIB solvers do; any
+    /// other error ends the run.
+    fn exec(
+        &mut self,
+        c: &SExpr,
+        text: &str,
+        sm: &SourceMap<'_>,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Flow {
+        if solver::budget::check_now().is_err() {
+            self.stop(c.span, sm, out, err);
+            return Flow::Exit;
+        }
+        let r = self.command(c, text, out, err);
+        self.answered_unknown = matches!(self.last, Some(Answer::Unknown)) && is_check_sat(c);
+        if r.is_err() && solver::budget::stopped().is_some() {
+            self.stop(c.span, sm, out, err);
+            return Flow::Exit;
+        }
+        let e = match r {
+            Ok(true) => return Flow::Go,
+            Ok(false) => return Flow::Exit,
+            Err(E::Bad(d)) => d,
+            Err(E::Unsup(span, why)) => Diagnostic::error(span, format!("unsupported: {why}")),
+        };
+        let failure = report_error(sm, &e, out, err);
+        let _ = out.flush();
+        if is_query(c) {
+            Flow::Go
+        } else {
+            Flow::Fail(failure)
+        }
+    }
+
     fn ok(&self, out: &mut dyn Write) {
         if self.print_success {
             let _ = writeln!(out, "success");
@@ -211,9 +454,31 @@ impl Run<'_> {
                 }
                 self.ok(out);
             }
-            "get-info" => {
-                let _ = writeln!(out, "unsupported");
-            }
+            "get-info" => match a.first().map(|x| &x.kind) {
+                Some(SKind::Keyword(k)) if k == "reason-unknown" => {
+                    let Some(why) = self
+                        .answers
+                        .last()
+                        .filter(|x| x.answer == Answer::Unknown)
+                        .map(|x| x.reason.clone().unwrap_or_else(|| "incomplete".into()))
+                    else {
+                        return bad(c.span, "the last check-sat did not answer unknown");
+                    };
+                    let _ = writeln!(out, "(:reason-unknown \"{}\")", why.replace('"', "\"\""));
+                }
+                Some(SKind::Keyword(k)) if k == "name" => {
+                    let _ = writeln!(out, "(:name \"icpic3\")");
+                }
+                Some(SKind::Keyword(k)) if k == "version" => {
+                    let _ = writeln!(out, "(:version \"{}\")", env!("CARGO_PKG_VERSION"));
+                }
+                Some(SKind::Keyword(k)) if k == "error-behavior" => {
+                    let _ = writeln!(out, "(:error-behavior immediate-exit)");
+                }
+                _ => {
+                    let _ = writeln!(out, "unsupported");
+                }
+            },
             "declare-const" | "declare-fun" => {
                 let name = symbol_arg(c, 0)?.to_string();
                 let sort_e = if head == "declare-const" {
@@ -331,14 +596,21 @@ impl Run<'_> {
                 }
                 let (ans, why) = self.check_sat(extra);
                 let _ = writeln!(out, "{}", ans.text());
-                if let Some(w) = why {
-                    let (l, col) = SourceMap::new("", text).line_col(c.span.start);
+                let _ = out.flush();
+                let (l, col) = SourceMap::new("", text).line_col(c.span.start);
+                if let Some(w) = &why {
                     let _ = writeln!(
                         err,
                         "icpic3: check-sat at line {l}, column {col}: unknown: {w}"
                     );
                 }
                 self.last = Some(ans);
+                self.answers.push(CheckSatAnswer {
+                    line: l,
+                    column: col,
+                    answer: ans,
+                    reason: why,
+                });
             }
             "get-model" => {
                 let Some(m) = &self.model else {
