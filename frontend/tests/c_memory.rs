@@ -167,9 +167,9 @@ fn unsupported_constructs_are_named() {
     }
     let cases = [
         (
-            "bitfield.c",
-            "struct s { unsigned a : 3; }; int main(void) { struct s v; v.a = 1; return v.a; }",
-            "bit-field `a`",
+            "bitfield_addr.c",
+            "struct s { unsigned a : 3; }; int main(void) { struct s v; v.a = 1; unsigned *p = &v.a; return *p; }",
+            "the address of a bit-field",
         ),
         (
             "longdouble.c",

@@ -166,6 +166,13 @@ pub struct Lowerer<'a> {
     rec_errors: HashMap<RecId, CError>,
     /// the translation units: file scopes, functions and prototypes per unit
     tu: units::TuState<'a>,
+    /// the last type specifier list named an enum type: whether all its enumerators are
+    /// non-negative (gcc then makes it `unsigned int`), `None` inside when not known
+    last_enum: Option<Option<bool>>,
+    /// enum tags with that fact
+    enum_tags: HashMap<String, bool>,
+    /// typedef names of enum types with that fact
+    enum_typedefs: HashMap<String, Option<bool>>,
 }
 
 type R<T> = Result<T, CError>;
@@ -229,6 +236,8 @@ impl<'a> Lowerer<'a> {
             (false, false, false, false, 0, false, false);
         let (mut signed, mut unsigned, mut bool_) = (false, false, false);
         let mut named: Option<CType> = None;
+        // an enum type: whether its enumerators are all non-negative (`None`: not known)
+        let mut my_enum: Option<Option<bool>> = None;
         let mut any = false;
         for s in specs {
             any = true;
@@ -248,16 +257,28 @@ impl<'a> Lowerer<'a> {
                     None => return self.poisoned_use(&n.node.name, n.span),
                 },
                 TypeSpecifier::Enum(e) => {
+                    let tag = e.node.identifier.as_ref().map(|i| i.node.name.clone());
+                    if e.node.enumerators.is_empty() {
+                        my_enum = Some(tag.and_then(|t| self.enum_tags.get(&t).copied()));
+                        named = Some(CType::S(INT));
+                        continue;
+                    }
                     let mut next: i128 = 0;
+                    let mut any_negative = false;
                     for en in &e.node.enumerators {
                         if let Some(x) = &en.node.expression {
                             next = self.const_int(x)?;
                         }
+                        any_negative |= next < 0;
                         if let Some(s) = self.scopes.last_mut() {
                             s.insert(en.node.identifier.node.name.clone(), Binding::Const(next));
                         }
                         next += 1;
                     }
+                    if let Some(t) = tag {
+                        self.enum_tags.insert(t, !any_negative);
+                    }
+                    my_enum = Some(Some(!any_negative));
                     named = Some(CType::S(INT));
                 }
                 TypeSpecifier::Struct(st) => named = Some(CType::Rec(self.record(st)?)),
@@ -276,6 +297,7 @@ impl<'a> Lowerer<'a> {
                 _ => return self.err(span, "unsupported type specifier"),
             }
         }
+        self.last_enum = my_enum;
         if let Some(t) = named {
             return Ok(t);
         }
@@ -388,12 +410,13 @@ impl<'a> Lowerer<'a> {
         Ok(id)
     }
 
-    /// The members of a struct or union definition (name, type).
+    /// The members of a struct or union definition (name, type, bit-field width).
+    #[allow(clippy::type_complexity)]
     fn record_members(
         &mut self,
         id: RecId,
         decls: &[Node<StructDeclaration>],
-    ) -> R<Vec<(Option<String>, CType)>> {
+    ) -> R<Vec<(Option<String>, CType, Option<u32>)>> {
         let mut members = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else {
@@ -406,36 +429,72 @@ impl<'a> Lowerer<'a> {
                 }
             }
             let base = self.spec_type(ts.iter(), f.span)?;
+            // the signedness of an enum bit-field: gcc gives an enum without negative
+            // enumerators the type `unsigned int`
+            let enum_unsigned: Option<Option<bool>> = self.last_enum.take().or_else(|| {
+                ts.iter().find_map(|t| match t {
+                    TypeSpecifier::TypedefName(n) => self.enum_typedefs.get(&n.node.name).copied(),
+                    _ => None,
+                })
+            });
             if f.node.declarators.is_empty() {
                 // an anonymous struct or union member (C11)
                 if matches!(base, CType::Rec(_)) {
-                    members.push((None, base));
+                    members.push((None, base, None));
                 }
                 continue;
             }
             for sd in &f.node.declarators {
+                let name = sd
+                    .node
+                    .declarator
+                    .as_ref()
+                    .and_then(|d| declarator_name(&d.node));
                 if let Some(w) = &sd.node.bit_width {
-                    let name = sd
-                        .node
-                        .declarator
-                        .as_ref()
-                        .and_then(|d| declarator_name(&d.node))
-                        .unwrap_or_default();
-                    return self.err(
-                        w.span,
-                        format!(
-                            "bit-field `{name}` in `{}` is not supported",
-                            self.layouts.records[id.0].tag
-                        ),
-                    );
+                    let width = self.const_int(w)?;
+                    if !(0..=64).contains(&width) {
+                        return self.err(w.span, "invalid bit-field width");
+                    }
+                    let t = match (&base, enum_unsigned) {
+                        (CType::S(Ty::Int { bits, .. }), Some(Some(true))) => CType::S(Ty::Int {
+                            bits: *bits,
+                            signed: false,
+                        }),
+                        (_, Some(None)) => {
+                            return self.err(
+                                w.span,
+                                "a bit-field of an enum type whose enumerators are not known here is not supported",
+                            )
+                        }
+                        _ => base.clone(),
+                    };
+                    let t = match &sd.node.declarator {
+                        Some(dd) => self.derive_type(t, &dd.node)?,
+                        None => t,
+                    };
+                    if let CType::S(Ty::Int { bits: 64, .. }) = t {
+                        // gcc gives `long long x : W` (32 <= W < 64) a W-bit type of its own
+                        if (32..64).contains(&width) {
+                            return self.err(
+                                w.span,
+                                format!(
+                                    "bit-field `{}` of a 64-bit type with a width of 32 to 63 bits is not supported",
+                                    name.as_deref().unwrap_or("<unnamed>")
+                                ),
+                            );
+                        }
+                    }
+                    members.push((name, t, Some(width as u32)));
+                    continue;
                 }
                 let Some(dd) = &sd.node.declarator else {
                     continue;
                 };
                 let t = self.derive_type(base.clone(), &dd.node)?;
-                members.push((declarator_name(&dd.node), t));
+                members.push((name, t, None));
             }
         }
+        let _ = id;
         Ok(members)
     }
 
@@ -503,6 +562,18 @@ impl<'a> Lowerer<'a> {
         Ok(t)
     }
 
+    /// Remembers whether a typedef name is an enum type (for bit-fields of it).
+    fn note_enum_typedef(&mut self, name: &str, ty: &CType, fact: Option<Option<bool>>) {
+        match fact {
+            Some(f) if *ty == CType::S(INT) => {
+                self.enum_typedefs.insert(name.to_string(), f);
+            }
+            _ => {
+                self.enum_typedefs.remove(name);
+            }
+        }
+    }
+
     fn decl_specs(&mut self, specs: &[Node<DeclarationSpecifier>], span: Span) -> R<DeclInfo> {
         let mut info = DeclInfo::default();
         let mut ts = Vec::new();
@@ -528,6 +599,12 @@ impl<'a> Lowerer<'a> {
             }
         }
         info.ty = self.spec_type(ts.iter(), span)?;
+        info.enum_fact = self.last_enum.take().or_else(|| {
+            ts.iter().find_map(|t| match t {
+                TypeSpecifier::TypedefName(n) => self.enum_typedefs.get(&n.node.name).copied(),
+                _ => None,
+            })
+        });
         Ok(info)
     }
 
@@ -634,6 +711,9 @@ impl<'a> Lowerer<'a> {
             libm_used: false,
             notes: Vec::new(),
             tu: units::TuState::new(units),
+            last_enum: None,
+            enum_tags: HashMap::new(),
+            enum_typedefs: HashMap::new(),
         };
         l.cfg.function = entry.to_string();
         l.cfg.lowered_fns.push(entry.to_string());
@@ -1151,6 +1231,7 @@ impl<'a> Lowerer<'a> {
             };
             let ty = self.derive_type(info.ty.clone(), dec)?;
             if info.typedef {
+                self.note_enum_typedef(&name, &ty, info.enum_fact);
                 self.typedefs[0].insert(name, ty);
                 continue;
             }
@@ -1655,6 +1736,7 @@ impl<'a> Lowerer<'a> {
             };
             let ty = self.derive_type(info.ty.clone(), dec)?;
             if info.typedef {
+                self.note_enum_typedef(&name, &ty, info.enum_fact);
                 self.typedefs.last_mut().unwrap().insert(name, ty);
                 continue;
             }
@@ -2544,6 +2626,7 @@ impl<'a> Lowerer<'a> {
     fn place_ty(&self, p: &Place) -> Ty {
         match self.place_cty(p) {
             CType::S(t) => t,
+            CType::Bits { ty, width, .. } => bits_value_ty(ty, width),
             _ => Ty::Void,
         }
     }
@@ -2613,11 +2696,176 @@ impl<'a> Lowerer<'a> {
             CType::Array(el, _) => Ok(Val::P(self.addr_of(p, *el))),
             t @ CType::Rec(_) => Ok(Val::Agg(p.clone(), t)),
             CType::Func(_) => self.err(span, "a function type object"),
+            CType::Bits { ty, bit, width } => {
+                let x = self.bits_load(p, ty, bit, width, cur, span)?;
+                Ok(Val::S(x, bits_value_ty(ty, width)))
+            }
         }
+    }
+
+    /// The bytes a bit-field occupies, as one unsigned 64-bit word (bit `bit` of the word is
+    /// the field's lowest bit).
+    fn bits_bytes(&mut self, p: &Place, bit: u8, width: u8, span: Span) -> R<usize> {
+        let nb = (bit as usize + width as usize).div_ceil(8);
+        if nb > 8 {
+            return self.err(
+                span,
+                "a bit-field that spans more than 8 bytes is not supported",
+            );
+        }
+        let _ = p;
+        Ok(nb)
+    }
+
+    /// The value of the field bits `field` (an unsigned 64-bit word holding the `width` bits)
+    /// as the bit-field's value type: sign-extended for a signed declared type.
+    fn bits_value(&mut self, field: E, ty: Ty, width: u8, cur: &mut usize) -> E {
+        let vt = bits_value_ty(ty, width);
+        if !ty.is_signed_int() || width == 64 {
+            return conv(field, U64, vt);
+        }
+        let field = self.stable(field, U64, cur);
+        let i64t = Ty::Int {
+            bits: 64,
+            signed: true,
+        };
+        let f = conv(field.clone(), U64, i64t);
+        let neg = E::Cmp(
+            Rel::Ge,
+            U64,
+            field.b(),
+            E::Int(U64, 1i128 << (width - 1)).b(),
+        );
+        let v = E::Ite(
+            i64t,
+            neg.b(),
+            E::Bin(
+                BinOp::Sub,
+                i64t,
+                f.clone().b(),
+                E::Int(i64t, 1i128 << width).b(),
+            )
+            .b(),
+            f.b(),
+        );
+        conv(v, i64t, vt)
+    }
+
+    /// Reads a bit-field: its bytes, shifted and masked, sign- or zero-extended.
+    fn bits_load(
+        &mut self,
+        p: &Place,
+        ty: Ty,
+        bit: u8,
+        width: u8,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<E> {
+        let nb = self.bits_bytes(p, bit, width, span)?;
+        let mut word: Option<E> = None;
+        for k in 0..nb {
+            let bp = shift_place(p, k as i128, CType::S(U8));
+            let (b, _) = self.load_leaf(&bp, Leaf::Scalar(U8), cur, span)?;
+            let part = conv(b, U8, U64);
+            let part = if k > 0 {
+                E::Bin(BinOp::Shl, U64, part.b(), E::Int(U64, 8 * k as i128).b())
+            } else {
+                part
+            };
+            word = Some(match word {
+                None => part,
+                Some(w) => E::Bin(BinOp::Or, U64, w.b(), part.b()),
+            });
+        }
+        let word = word.unwrap_or(E::Int(U64, 0));
+        let shifted = if bit > 0 {
+            E::Bin(BinOp::Shr, U64, word.b(), E::Int(U64, bit as i128).b())
+        } else {
+            word
+        };
+        let field = if width < 64 {
+            E::Bin(
+                BinOp::And,
+                U64,
+                shifted.b(),
+                E::Int(U64, (1i128 << width) - 1).b(),
+            )
+        } else {
+            shifted
+        };
+        Ok(self.bits_value(field, ty, width, cur))
+    }
+
+    /// Writes `x` (of type `t`) into a bit-field: converted to the declared type, then its
+    /// low `width` bits replace the field's bits (the other bits of its bytes are kept).
+    /// Returns the bit-field's new value (the value of the assignment expression).
+    #[allow(clippy::too_many_arguments)]
+    fn bits_store(
+        &mut self,
+        p: &Place,
+        x: E,
+        t: Ty,
+        (ty, bit, width): (Ty, u8, u8),
+        cur: &mut usize,
+        span: Span,
+    ) -> R<E> {
+        let nb = self.bits_bytes(p, bit, width, span)?;
+        let x = self.convert(x, t, ty, cur, span)?;
+        let x = self.stable(x, ty, cur);
+        let mask: u128 = if width >= 64 {
+            u64::MAX as u128
+        } else {
+            (1u128 << width) - 1
+        };
+        let field = conv(x, ty, U64);
+        let field = if width < 64 {
+            E::Bin(BinOp::And, U64, field.b(), E::Int(U64, mask as i128).b())
+        } else {
+            field
+        };
+        let field = self.stable(field, U64, cur);
+        // every byte's new value is computed (old bytes read) before any is written
+        let mut news = Vec::new();
+        for k in 0..nb {
+            let bm = ((mask << bit) >> (8 * k)) & 0xff;
+            let sh = 8 * k as i128 - bit as i128;
+            let moved = if sh > 0 {
+                E::Bin(BinOp::Shr, U64, field.clone().b(), E::Int(U64, sh).b())
+            } else if sh < 0 {
+                E::Bin(BinOp::Shl, U64, field.clone().b(), E::Int(U64, -sh).b())
+            } else {
+                field.clone()
+            };
+            let part = E::Bin(BinOp::And, U64, moved.b(), E::Int(U64, bm as i128).b());
+            let bp = shift_place(p, k as i128, CType::S(U8));
+            let nbyte = if bm == 0xff {
+                part
+            } else {
+                let (old, _) = self.load_leaf(&bp, Leaf::Scalar(U8), cur, span)?;
+                let kept = E::Bin(
+                    BinOp::And,
+                    U64,
+                    conv(old, U8, U64).b(),
+                    E::Int(U64, (0xff & !bm) as i128).b(),
+                );
+                E::Bin(BinOp::Or, U64, kept.b(), part.b())
+            };
+            let nbyte = conv(nbyte, U64, U8);
+            let nbyte = self.stable(nbyte, U8, cur);
+            news.push((bp, nbyte));
+        }
+        for (bp, nbyte) in news {
+            self.store_leaf(&bp, Leaf::Scalar(U8), nbyte, None, cur, span)?;
+        }
+        Ok(self.bits_value(field, ty, width, cur))
     }
 
     /// Writes a value (already of the place's type) to a place.
     fn write(&mut self, p: &Place, v: Val, cur: &mut usize, span: Span) -> R<()> {
+        if let (CType::Bits { ty, bit, width }, Val::S(x, t)) = (self.place_cty(p), &v) {
+            self.bits_store(p, x.clone(), *t, (ty, bit, width), cur, span)?;
+            return Ok(());
+        }
         match v {
             Val::S(x, _) => {
                 if let Place::Var(var) = p {
@@ -3612,6 +3860,16 @@ impl<'a> Lowerer<'a> {
     fn convert_val(&mut self, v: Val, to: &CType, cur: &mut usize, span: Span) -> R<Val> {
         match (v, to) {
             (Val::S(x, t), CType::S(tt)) => Ok(Val::S(self.convert(x, t, *tt, cur, span)?, *tt)),
+            (Val::S(x, t), CType::Bits { ty, .. }) => {
+                if t.is_float() {
+                    // C: undefined unless the value fits the bit-field's width
+                    return self.err(
+                        span,
+                        "conversion of a floating-point value to a bit-field is not supported",
+                    );
+                }
+                Ok(Val::S(self.convert(x, t, *ty, cur, span)?, *ty))
+            }
             (Val::S(x, t), CType::Ptr(p)) => {
                 if t.is_int() && fold_int(&x) == Some(0) {
                     return Ok(Val::P(null_ptr((**p).clone())));
@@ -3872,6 +4130,9 @@ impl<'a> Lowerer<'a> {
                 }
                 let p = self.lvalue(&u.node.operand, cur)?;
                 let t = self.place_cty(&p);
+                if let CType::Bits { .. } = t {
+                    return self.err(span, "the address of a bit-field");
+                }
                 Ok(Val::P(self.addr_of(&p, t)))
             }
             U::Indirection => {
@@ -3939,6 +4200,22 @@ impl<'a> Lowerer<'a> {
     fn check_with(&mut self, kind: GoalKind, c: E, cur: &mut usize, span: Span, ins: Instrument) {
         if c == E::False {
             return;
+        }
+        // a check between two constants (`-1` in an enumerator's constant expression)
+        if let E::Cmp(rel, t, a, b) = &c {
+            if let (true, Some(x), Some(y)) = (t.is_int(), fold_int(a), fold_int(b)) {
+                let holds = match rel {
+                    Rel::Lt => x < y,
+                    Rel::Le => x <= y,
+                    Rel::Gt => x > y,
+                    Rel::Ge => x >= y,
+                    Rel::Eq => x == y,
+                    Rel::Ne => x != y,
+                };
+                if !holds {
+                    return;
+                }
+            }
         }
         let g = self.goal(kind, span.start, ins);
         let n = self.cfg.new_node();
@@ -4227,6 +4504,11 @@ impl<'a> Lowerer<'a> {
     /// left operand after the assignment): the variable or cell written when there is one,
     /// so that no temporary (a state variable of the transition system) is needed.
     fn store_val(&mut self, place: &Place, v: Val, cur: &mut usize, span: Span) -> R<Val> {
+        if let (CType::Bits { ty, bit, width }, Val::S(x, t)) = (self.place_cty(place), &v) {
+            let nv = self.bits_store(place, x.clone(), *t, (ty, bit, width), cur, span)?;
+            let nv = self.stable(nv, bits_value_ty(ty, width), cur);
+            return Ok(Val::S(nv, bits_value_ty(ty, width)));
+        }
         let Val::S(x, t) = v else {
             self.write(place, v.clone(), cur, span)?;
             return Ok(v);
@@ -5448,6 +5730,8 @@ struct DeclInfo {
     is_extern: bool,
     volatile: bool,
     is_const: bool,
+    /// the type is an enum type (see `Lowerer::last_enum`)
+    enum_fact: Option<Option<bool>>,
 }
 
 impl Default for CType {
@@ -5843,6 +6127,25 @@ fn add_off(a: E, b: E) -> E {
 }
 
 /// The place `by` bytes further, of type `ty`.
+const U8: Ty = Ty::Int {
+    bits: 8,
+    signed: false,
+};
+const U64: Ty = Ty::Int {
+    bits: 64,
+    signed: false,
+};
+
+/// The type a bit-field's value has in an expression: gcc promotes a bit-field narrower
+/// than `int` (of any declared integer type) to `int`; a wider one keeps its declared type.
+fn bits_value_ty(ty: Ty, width: u8) -> Ty {
+    if width < 32 {
+        INT
+    } else {
+        ty
+    }
+}
+
 fn shift_place(p: &Place, by: i128, ty: CType) -> Place {
     match p {
         Place::Mem {
