@@ -1303,7 +1303,16 @@ impl<'a> Lowerer<'a> {
                     }
                     CType::Array(e.clone(), n.max(1))
                 }
-                _ => ty,
+                // `char s[] = "abc";`: the characters and the NUL
+                Initializer::Expression(x) => match (&**e, &x.node) {
+                    (CType::S(Ty::Int { bits: 8, .. }), Expression::StringLiteral(parts)) => {
+                        match self.literal_bytes(&parts.node, x.span) {
+                            Ok(b) => CType::Array(e.clone(), b.len() + 1),
+                            Err(_) => ty,
+                        }
+                    }
+                    _ => ty,
+                },
             },
             _ => ty,
         }
@@ -1463,10 +1472,17 @@ impl<'a> Lowerer<'a> {
                     let v = self.convert_val(v, ty, cur, e.span)?;
                     self.write(&place, v, cur, e.span)
                 }
-                Initializer::Expression(e) => self.err(
-                    e.span,
-                    "an array needs an initializer list (string literals are not supported)",
-                ),
+                Initializer::Expression(e) => {
+                    if let (CType::Array(el, n), Binding::Obj(o)) = (ty, b) {
+                        if self.string_init(*o, el, *n, 0, e, cur)? {
+                            return Ok(());
+                        }
+                    }
+                    self.err(
+                        e.span,
+                        "an array needs an initializer list or a string literal",
+                    )
+                }
                 Initializer::List(items) => {
                     self.zero_fill(&place, cur);
                     let mut k = 0;
@@ -1671,6 +1687,12 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             Initializer::Expression(e) => {
+                if let (CType::Array(el, _), Expression::StringLiteral(_)) = (mt, &e.node) {
+                    if matches!(**el, CType::S(Ty::Int { bits: 8, .. })) {
+                        *k += 1;
+                        return self.init_at(o, mt, moff, &it.node.initializer, cur);
+                    }
+                }
                 if matches!(mt, CType::Rec(_) | CType::Array(..)) {
                     if let CType::Rec(_) = mt {
                         let t = self.type_of(e)?;
@@ -1706,10 +1728,13 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             Initializer::Expression(e) => {
-                if let CType::Array(..) = t {
+                if let CType::Array(el, n) = t {
+                    if self.string_init(o, el, *n, off, e, cur)? {
+                        return Ok(());
+                    }
                     return self.err(
                         e.span,
-                        "an array needs an initializer list (string literals are not supported)",
+                        "an array needs an initializer list or a string literal",
                     );
                 }
                 let v = self.rv(e, cur)?;
@@ -4859,6 +4884,7 @@ impl<'a> Lowerer<'a> {
                 return self.mem_copy(args, cur, span)
             }
             "memset" | "__builtin_memset" => return self.mem_set(args, cur, span),
+            "memcmp" | "__builtin_memcmp" => return self.mem_cmp(args, cur, span),
             "printf" | "fprintf" | "puts" | "putchar" | "fputs" | "fputc" | "fflush"
             | "sprintf" | "snprintf" => {
                 // output only (its value, a character count, is some int): the arguments are
@@ -5193,6 +5219,91 @@ impl<'a> Lowerer<'a> {
         let sp = self.deref(PtrV { to: u8t, ..s }, cur, span)?;
         self.copy_bytes(&dp, &sp, n, cur, span)?;
         Ok(Val::P(d))
+    }
+
+    /// `memcmp(a, b, n)` with a constant `n`: the bytes compared as `unsigned char`, the
+    /// first difference decides. C fixes only the sign of the result (glibc returns the
+    /// difference of the two bytes on x86-64, other implementations ±1): the result is an
+    /// arbitrary `int` of the right sign, 0 when all `n` bytes are equal.
+    fn mem_cmp(&mut self, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<Val> {
+        self.nargs(args, 3, span)?;
+        let a = self.rv(&args[0], cur)?;
+        let b = self.rv(&args[1], cur)?;
+        let (n, _) = self.expr(&args[2], cur)?;
+        let (Val::P(a), Val::P(b)) = (a, b) else {
+            return self.err(span, "`memcmp` of something that is not a pointer");
+        };
+        let Some(n) = fold_int(&n) else {
+            return self.err(
+                args[2].span,
+                "`memcmp` with a size that is not a constant is not supported",
+            );
+        };
+        if !(0..=4096).contains(&n) {
+            return self.err(
+                args[2].span,
+                "`memcmp` of more than 4096 bytes is not supported",
+            );
+        }
+        let a = self.freeze_ptr(a, cur);
+        let b = self.freeze_ptr(b, cur);
+        let ap = self.deref(
+            PtrV {
+                to: CType::S(U8),
+                ..a
+            },
+            cur,
+            span,
+        )?;
+        let bp = self.deref(
+            PtrV {
+                to: CType::S(U8),
+                ..b
+            },
+            cur,
+            span,
+        )?;
+        let mut pairs = Vec::new();
+        for k in 0..n {
+            let (x, _) = self.load_leaf(
+                &shift_place(&ap, k, CType::S(U8)),
+                Leaf::Scalar(U8),
+                cur,
+                span,
+            )?;
+            let x = self.stable(x, U8, cur);
+            let (y, _) = self.load_leaf(
+                &shift_place(&bp, k, CType::S(U8)),
+                Leaf::Scalar(U8),
+                cur,
+                span,
+            )?;
+            let y = self.stable(y, U8, cur);
+            pairs.push((x, y));
+        }
+        // the sign (-1, 0, 1) of the first difference, from the last byte backwards
+        let mut sign = E::Int(INT, 0);
+        for (x, y) in pairs.into_iter().rev() {
+            let lt = E::Cmp(Rel::Lt, U8, x.clone().b(), y.clone().b());
+            let gt = E::Cmp(Rel::Gt, U8, x.b(), y.b());
+            let inner = E::Ite(INT, gt.b(), E::Int(INT, 1).b(), sign.b());
+            let s = E::Ite(INT, lt.b(), E::Int(INT, -1).b(), inner.b());
+            sign = self.stable(s, INT, cur);
+        }
+        let r = self.fresh_var("memcmp_result", INT);
+        let nd = self.cfg.new_node();
+        self.cfg.edge(*cur, nd, Ins::Forget(r));
+        *cur = nd;
+        let zero_i = || E::Int(INT, 0).b();
+        let same = |rel: Rel, x: E| E::Cmp(rel, INT, x.b(), zero_i());
+        let ok = same(Rel::Eq, sign.clone())
+            .and(same(Rel::Eq, E::Var(r)))
+            .or(same(Rel::Lt, sign.clone()).and(same(Rel::Lt, E::Var(r))))
+            .or(same(Rel::Gt, sign).and(same(Rel::Gt, E::Var(r))));
+        let nd = self.cfg.new_node();
+        self.cfg.edge(*cur, nd, Ins::Assume(ok));
+        *cur = nd;
+        Ok(Val::S(E::Var(r), INT))
     }
 
     /// Copies `n` bytes between two places, in the largest pieces the target's cells allow
