@@ -5137,6 +5137,22 @@ impl<'a> Lowerer<'a> {
                     ft,
                 ))
             }
+            "fmod" | "fmodf" => {
+                self.nargs(args, 2, span)?;
+                let ft = if name.ends_with('f') {
+                    Ty::F32
+                } else {
+                    Ty::F64
+                };
+                let mut xs = Vec::new();
+                for a in args {
+                    let (x, t) = self.expr(a, cur)?;
+                    let x = self.convert(x, t, ft, cur, a.span)?;
+                    xs.push(self.stable(x, ft, cur));
+                }
+                let (x, y) = (xs[0].clone(), xs[1].clone());
+                Ok((self.fmod(ft, x, y, cur), ft))
+            }
             "__builtin_inff" | "__builtin_huge_valf" => {
                 Ok((E::Fp(Ty::F32, f32::INFINITY.to_bits() as u64), Ty::F32))
             }
@@ -5147,6 +5163,71 @@ impl<'a> Lowerer<'a> {
             "__builtin_nan" => Ok((E::Fp(Ty::F64, f64::NAN.to_bits()), Ty::F64)),
             _ => self.undefined_call(name, args, cur, span),
         }
+    }
+
+    /// `fmod(x, y)` (C11 7.12.10.1, IEEE 754: exact). NaN when `x` is infinite or NaN or `y`
+    /// is NaN or zero; `x` itself when `y` is infinite or `|x| < |y|`; otherwise a value `r`
+    /// with `|r| < |y|` and the sign of `x` (a zero too), and, when `|x| < 2|y|`, exactly
+    /// `|x| - |y|` with the sign of `x` (the quotient is 1; Sterbenz: the difference is
+    /// exact). Only these facts are stated: for larger quotients `r` is any such value.
+    fn fmod(&mut self, ft: Ty, x: E, y: E, cur: &mut usize) -> E {
+        let nan = match ft {
+            Ty::F32 => E::Fp(Ty::F32, f32::NAN.to_bits() as u64),
+            _ => E::Fp(Ty::F64, f64::NAN.to_bits()),
+        };
+        let z = zero(ft);
+        let is_nan_case = E::IsNan(x.clone().b())
+            .or(E::IsInf(x.clone().b()))
+            .or(E::IsNan(y.clone().b()))
+            .or(E::Cmp(Rel::Eq, ft, y.clone().b(), z.clone().b()));
+        let ax = E::Fabs(ft, x.clone().b());
+        let ay = E::Fabs(ft, y.clone().b());
+        let keep_x =
+            E::IsInf(y.clone().b()).or(E::Cmp(Rel::Lt, ft, ax.clone().b(), ay.clone().b()));
+        let r = self.fresh_var("fmod_result", ft);
+        let nd = self.cfg.new_node();
+        self.cfg.edge(*cur, nd, Ins::Forget(r));
+        *cur = nd;
+        let rv = E::Var(r);
+        let w = Ty::Int {
+            bits: ft.bits() as u8,
+            signed: false,
+        };
+        // r is no NaN below, so its canonical encoding is its encoding
+        let r_neg = E::Cmp(
+            Rel::Ge,
+            w,
+            E::Bits(ft, rv.clone().b()).b(),
+            E::Int(w, 1i128 << (ft.bits() - 1)).b(),
+        );
+        let x_neg = E::Cmp(Rel::Lt, ft, x.clone().b(), z.b());
+        let same_sign_as_x = x_neg
+            .clone()
+            .and(r_neg.clone())
+            .or(x_neg.negate().and(r_neg.negate()));
+        let two_ay = E::Bin(BinOp::Add, ft, ay.clone().b(), ay.clone().b());
+        let quotient_one = E::Cmp(Rel::Lt, ft, ax.clone().b(), two_ay.b());
+        // |x| - |y| with x's sign, exact here
+        let diff = E::Bin(BinOp::Sub, ft, ax.b(), ay.clone().b());
+        let r_abs = E::Fabs(ft, rv.clone().b());
+        let exact = E::Cmp(Rel::Eq, ft, r_abs.clone().b(), diff.b());
+        let facts = E::IsNan(rv.clone().b())
+            .negate()
+            .and(E::Cmp(Rel::Lt, ft, r_abs.b(), ay.b()))
+            .and(same_sign_as_x)
+            .and(quotient_one.negate().or(exact));
+        let general = is_nan_case.clone().or(keep_x.clone()).negate();
+        let nd = self.cfg.new_node();
+        self.cfg
+            .edge(*cur, nd, Ins::Assume(general.negate().or(facts)));
+        *cur = nd;
+        let v = E::Ite(
+            ft,
+            is_nan_case.b(),
+            nan.b(),
+            E::Ite(ft, keep_x.b(), x.b(), rv.b()).b(),
+        );
+        self.stable(v, ft, cur)
     }
 
     fn nargs(&self, args: &[Node<Expression>], n: usize, span: Span) -> R<()> {
