@@ -171,6 +171,8 @@ pub struct Lowerer<'a> {
     last_enum: Option<Option<bool>>,
     /// enum tags with that fact
     enum_tags: HashMap<String, bool>,
+    /// inside `const_int` (an integer constant expression)
+    const_eval: usize,
     /// typedef names of enum types with that fact
     enum_typedefs: HashMap<String, Option<bool>>,
 }
@@ -655,7 +657,10 @@ impl<'a> Lowerer<'a> {
     fn const_int(&mut self, e: &Node<Expression>) -> R<i128> {
         let mut dummy = self.cfg.new_node();
         let start = dummy;
-        let (v, ty) = self.expr(e, &mut dummy)?;
+        self.const_eval += 1;
+        let r = self.expr(e, &mut dummy);
+        self.const_eval -= 1;
+        let (v, ty) = r?;
         if dummy != start || !ty.is_int() {
             return self.err(e.span, "an integer constant expression is required here");
         }
@@ -713,6 +718,7 @@ impl<'a> Lowerer<'a> {
             tu: units::TuState::new(units),
             last_enum: None,
             enum_tags: HashMap::new(),
+            const_eval: 0,
             enum_typedefs: HashMap::new(),
         };
         l.cfg.function = entry.to_string();
@@ -4226,8 +4232,9 @@ impl<'a> Lowerer<'a> {
         if c == E::False {
             return;
         }
-        // a check between two constants (`-1` in an enumerator's constant expression)
-        if let E::Cmp(rel, t, a, b) = &c {
+        // in an integer constant expression (`-1` as an enumerator's value), a check between
+        // two constants that cannot fire adds no goal (elsewhere it stays a goal, DEAD)
+        if let (true, E::Cmp(rel, t, a, b)) = (self.const_eval > 0, &c) {
             if let (true, Some(x), Some(y)) = (t.is_int(), fold_int(a), fold_int(b)) {
                 let holds = match rel {
                     Rel::Lt => x < y,
