@@ -65,6 +65,19 @@ fn solve(name: &str, body: &str, model: &str) -> (String, String) {
 
 /// (name, program, expected verdict in LP64, in ILP32).
 const CASES: &[(&str, &str, &str, &str)] = &[
+    // memcpy with a run-time size between known objects: the cells inside the first n bytes
+    // are copied (bytes reinterpreted exactly), the rest keep their values
+    ("memcpy_var",
+     "struct P { int a; float f; short s[2]; };\n\
+      int main(void) { struct P src = { 1, 2.5f, { 3, 4 } }, dst = { 0, 0.0f, { 0, 0 } }; int n = __VERIFIER_nondet_int();\n\
+        if (n < 0 || n > (int)sizeof src) return 0; memcpy(&dst, &src, (unsigned)n);\n\
+        if (n >= 8 && dst.f != 2.5f) reach_error(); if (n < 4 && dst.f != 0.0f) reach_error();\n\
+        if (n == 12 && (dst.s[1] != 4 || dst.a != 1)) reach_error(); if (n <= 10 && dst.s[1] != 0) reach_error();\n\
+        unsigned char raw[4]; float g = -1.0f; memcpy(raw, &g, (unsigned)(n > 3 ? 4 : 4)); if (raw[3] != 0xbf) reach_error(); return 0; }", "true", "true"),
+    ("memcpy_var_reach",
+     "struct P { int a; float f; short s[2]; };\n\
+      int main(void) { struct P src = { 1, 2.5f, { 3, 4 } }, dst = { 0, 0.0f, { 0, 0 } }; int n = __VERIFIER_nondet_int();\n\
+        if (n < 0 || n > (int)sizeof src) return 0; memcpy(&dst, &src, (unsigned)n); if (dst.s[0] == 3 && dst.s[1] == 0) reach_error(); return 0; }", "false", "false"),
     // char arrays from string literals (C11 6.7.9 14): the length from the literal, the NUL,
     // zeros to the end, escapes, unsigned char, members and arrays of arrays, static storage
     ("string_init",

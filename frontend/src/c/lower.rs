@@ -5280,15 +5280,21 @@ impl<'a> Lowerer<'a> {
         self.nargs(args, 3, span)?;
         let d = self.rv(&args[0], cur)?;
         let s = self.rv(&args[1], cur)?;
-        let (n, _) = self.expr(&args[2], cur)?;
+        let (n, nt) = self.expr(&args[2], cur)?;
+        // a run-time size as a `size_t` (C converts the argument to the parameter's type)
+        let n = if nt.is_int() && fold_int(&n).is_none() {
+            let st = self.size_t();
+            conv(n, nt, st)
+        } else {
+            n
+        };
         let (Val::P(d), Val::P(s)) = (d, s) else {
             return self.err(span, "`memcpy` of something that is not a pointer");
         };
         let Some(n) = fold_int(&n) else {
-            return self.err(
-                args[2].span,
-                "`memcpy` with a size that is not a constant is not supported",
-            );
+            let d = self.freeze_ptr(d, cur);
+            let s = self.freeze_ptr(s, cur);
+            return self.mem_copy_var(d, s, n, cur, args[2].span);
         };
         let d = self.freeze_ptr(d, cur);
         let s = self.freeze_ptr(s, cur);
@@ -5317,7 +5323,14 @@ impl<'a> Lowerer<'a> {
         self.nargs(args, 3, span)?;
         let a = self.rv(&args[0], cur)?;
         let b = self.rv(&args[1], cur)?;
-        let (n, _) = self.expr(&args[2], cur)?;
+        let (n, nt) = self.expr(&args[2], cur)?;
+        // a run-time size as a `size_t` (C converts the argument to the parameter's type)
+        let n = if nt.is_int() && fold_int(&n).is_none() {
+            let st = self.size_t();
+            conv(n, nt, st)
+        } else {
+            n
+        };
         let (Val::P(a), Val::P(b)) = (a, b) else {
             return self.err(span, "`memcmp` of something that is not a pointer");
         };
@@ -5392,6 +5405,96 @@ impl<'a> Lowerer<'a> {
         self.cfg.edge(*cur, nd, Ins::Assume(ok));
         *cur = nd;
         Ok(Val::S(E::Var(r), INT))
+    }
+
+    /// `memcpy(d, s, n)` / `memmove` with a size known only at run time, between two known
+    /// objects at constant offsets: every cell of `d`'s object that lies inside the first `n`
+    /// bytes from `d` gets the source's bytes at the same distance from `s` (read before any
+    /// write, so overlapping ranges behave as `memmove`); a cell that `n` cuts gets an
+    /// arbitrary value; `n` beyond either object is an invalid access (never confirmed, so
+    /// only DEAD or UNKNOWN).
+    fn mem_copy_var(&mut self, d: PtrV, s: PtrV, n: E, cur: &mut usize, span: Span) -> R<Val> {
+        let known = |p: &PtrV, objs: usize| match (fold_int(&p.obj), fold_int(&p.off)) {
+            (Some(o), Some(k)) if o >= 1 && o as usize <= objs => Some((ObjId(o as usize - 1), k)),
+            _ => None,
+        };
+        let objs = self.objects.len();
+        let (Some((od, kd)), Some((os, ks))) = (known(&d, objs), known(&s, objs)) else {
+            return self.err(
+                span,
+                "`memcpy` with a size that is not a constant, through a pointer whose target is not known, is not supported",
+            );
+        };
+        if self.objects[od.0].is_const {
+            return self.err(
+                span,
+                format!(
+                    "a write into the const object `{}`",
+                    self.objects[od.0].name
+                ),
+            );
+        }
+        let st = self.size_t();
+        let n = self.stable(n, st, cur);
+        let nn = conv(n, st, OFF_TY);
+        let room_d = self.objects[od.0].size as i128 - kd;
+        let room_s = self.objects[os.0].size as i128 - ks;
+        let max = room_d.min(room_s).max(0);
+        let bad = E::Cmp(Rel::Gt, OFF_TY, nn.clone().b(), E::Int(OFF_TY, max).b());
+        self.check_with(GoalKind::Pointer, bad, cur, span, Instrument::None);
+        let ps = self.layouts.ptr_size();
+        let mut news: Vec<(usize, E)> = Vec::new();
+        for cell in self.objects[od.0].cells.clone() {
+            let (start, sz) = (cell.off as i128 - kd, cell.size(ps) as i128);
+            if start + sz <= 0 || start >= max {
+                continue;
+            }
+            let inside = start >= 0 && start + sz <= max;
+            let whole = E::Cmp(
+                Rel::Ge,
+                OFF_TY,
+                nn.clone().b(),
+                E::Int(OFF_TY, start + sz).b(),
+            );
+            let cut = E::Cmp(
+                Rel::Gt,
+                OFF_TY,
+                nn.clone().b(),
+                E::Int(OFF_TY, start.max(0)).b(),
+            );
+            let leaf = match cell.kind {
+                CellKind::Scalar(t, _) => Leaf::Scalar(t),
+                CellKind::Ptr(..) => Leaf::Ptr,
+            };
+            let copied = if inside {
+                self.extract(os, ks + start, leaf, cur, span)?
+            } else {
+                None
+            };
+            let vars = cell.vars();
+            let parts: Vec<Option<E>> = match copied {
+                Some((a, b)) => vec![Some(a), b],
+                None => vec![None, None],
+            };
+            for (k, v) in vars.into_iter().enumerate() {
+                let t = self.cfg.vars[v].ty;
+                let any = self.fresh_var("memcpy_cut", t);
+                let nd = self.cfg.new_node();
+                self.cfg.edge(*cur, nd, Ins::Forget(any));
+                *cur = nd;
+                let partial = E::Ite(t, cut.clone().b(), E::Var(any).b(), E::Var(v).b());
+                let nv = match parts.get(k).cloned().flatten() {
+                    Some(x) => E::Ite(t, whole.clone().b(), x.b(), partial.b()),
+                    None => partial,
+                };
+                let nv = self.stable(nv, t, cur);
+                news.push((v, nv));
+            }
+        }
+        for (v, x) in news {
+            *cur = self.assign_edge(*cur, v, x);
+        }
+        Ok(Val::P(d))
     }
 
     /// Copies `n` bytes between two places, in the largest pieces the target's cells allow
@@ -5473,7 +5576,14 @@ impl<'a> Lowerer<'a> {
         self.nargs(args, 3, span)?;
         let d = self.rv(&args[0], cur)?;
         let (c, _) = self.expr(&args[1], cur)?;
-        let (n, _) = self.expr(&args[2], cur)?;
+        let (n, nt) = self.expr(&args[2], cur)?;
+        // a run-time size as a `size_t` (C converts the argument to the parameter's type)
+        let n = if nt.is_int() && fold_int(&n).is_none() {
+            let st = self.size_t();
+            conv(n, nt, st)
+        } else {
+            n
+        };
         let Val::P(d) = d else {
             return self.err(span, "`memset` of something that is not a pointer");
         };
