@@ -166,6 +166,15 @@ pub struct Lowerer<'a> {
     rec_errors: HashMap<RecId, CError>,
     /// the translation units: file scopes, functions and prototypes per unit
     tu: units::TuState<'a>,
+    /// the last type specifier list named an enum type: whether all its enumerators are
+    /// non-negative (gcc then makes it `unsigned int`), `None` inside when not known
+    last_enum: Option<Option<bool>>,
+    /// enum tags with that fact
+    enum_tags: HashMap<String, bool>,
+    /// inside `const_int` (an integer constant expression)
+    const_eval: usize,
+    /// typedef names of enum types with that fact
+    enum_typedefs: HashMap<String, Option<bool>>,
 }
 
 type R<T> = Result<T, CError>;
@@ -229,6 +238,8 @@ impl<'a> Lowerer<'a> {
             (false, false, false, false, 0, false, false);
         let (mut signed, mut unsigned, mut bool_) = (false, false, false);
         let mut named: Option<CType> = None;
+        // an enum type: whether its enumerators are all non-negative (`None`: not known)
+        let mut my_enum: Option<Option<bool>> = None;
         let mut any = false;
         for s in specs {
             any = true;
@@ -248,16 +259,28 @@ impl<'a> Lowerer<'a> {
                     None => return self.poisoned_use(&n.node.name, n.span),
                 },
                 TypeSpecifier::Enum(e) => {
+                    let tag = e.node.identifier.as_ref().map(|i| i.node.name.clone());
+                    if e.node.enumerators.is_empty() {
+                        my_enum = Some(tag.and_then(|t| self.enum_tags.get(&t).copied()));
+                        named = Some(CType::S(INT));
+                        continue;
+                    }
                     let mut next: i128 = 0;
+                    let mut any_negative = false;
                     for en in &e.node.enumerators {
                         if let Some(x) = &en.node.expression {
                             next = self.const_int(x)?;
                         }
+                        any_negative |= next < 0;
                         if let Some(s) = self.scopes.last_mut() {
                             s.insert(en.node.identifier.node.name.clone(), Binding::Const(next));
                         }
                         next += 1;
                     }
+                    if let Some(t) = tag {
+                        self.enum_tags.insert(t, !any_negative);
+                    }
+                    my_enum = Some(Some(!any_negative));
                     named = Some(CType::S(INT));
                 }
                 TypeSpecifier::Struct(st) => named = Some(CType::Rec(self.record(st)?)),
@@ -276,6 +299,7 @@ impl<'a> Lowerer<'a> {
                 _ => return self.err(span, "unsupported type specifier"),
             }
         }
+        self.last_enum = my_enum;
         if let Some(t) = named {
             return Ok(t);
         }
@@ -388,12 +412,13 @@ impl<'a> Lowerer<'a> {
         Ok(id)
     }
 
-    /// The members of a struct or union definition (name, type).
+    /// The members of a struct or union definition (name, type, bit-field width).
+    #[allow(clippy::type_complexity)]
     fn record_members(
         &mut self,
         id: RecId,
         decls: &[Node<StructDeclaration>],
-    ) -> R<Vec<(Option<String>, CType)>> {
+    ) -> R<Vec<(Option<String>, CType, Option<u32>)>> {
         let mut members = Vec::new();
         for d in decls {
             let StructDeclaration::Field(f) = &d.node else {
@@ -406,36 +431,72 @@ impl<'a> Lowerer<'a> {
                 }
             }
             let base = self.spec_type(ts.iter(), f.span)?;
+            // the signedness of an enum bit-field: gcc gives an enum without negative
+            // enumerators the type `unsigned int`
+            let enum_unsigned: Option<Option<bool>> = self.last_enum.take().or_else(|| {
+                ts.iter().find_map(|t| match t {
+                    TypeSpecifier::TypedefName(n) => self.enum_typedefs.get(&n.node.name).copied(),
+                    _ => None,
+                })
+            });
             if f.node.declarators.is_empty() {
                 // an anonymous struct or union member (C11)
                 if matches!(base, CType::Rec(_)) {
-                    members.push((None, base));
+                    members.push((None, base, None));
                 }
                 continue;
             }
             for sd in &f.node.declarators {
+                let name = sd
+                    .node
+                    .declarator
+                    .as_ref()
+                    .and_then(|d| declarator_name(&d.node));
                 if let Some(w) = &sd.node.bit_width {
-                    let name = sd
-                        .node
-                        .declarator
-                        .as_ref()
-                        .and_then(|d| declarator_name(&d.node))
-                        .unwrap_or_default();
-                    return self.err(
-                        w.span,
-                        format!(
-                            "bit-field `{name}` in `{}` is not supported",
-                            self.layouts.records[id.0].tag
-                        ),
-                    );
+                    let width = self.const_int(w)?;
+                    if !(0..=64).contains(&width) {
+                        return self.err(w.span, "invalid bit-field width");
+                    }
+                    let t = match (&base, enum_unsigned) {
+                        (CType::S(Ty::Int { bits, .. }), Some(Some(true))) => CType::S(Ty::Int {
+                            bits: *bits,
+                            signed: false,
+                        }),
+                        (_, Some(None)) => {
+                            return self.err(
+                                w.span,
+                                "a bit-field of an enum type whose enumerators are not known here is not supported",
+                            )
+                        }
+                        _ => base.clone(),
+                    };
+                    let t = match &sd.node.declarator {
+                        Some(dd) => self.derive_type(t, &dd.node)?,
+                        None => t,
+                    };
+                    if let CType::S(Ty::Int { bits: 64, .. }) = t {
+                        // gcc gives `long long x : W` (32 <= W < 64) a W-bit type of its own
+                        if (32..64).contains(&width) {
+                            return self.err(
+                                w.span,
+                                format!(
+                                    "bit-field `{}` of a 64-bit type with a width of 32 to 63 bits is not supported",
+                                    name.as_deref().unwrap_or("<unnamed>")
+                                ),
+                            );
+                        }
+                    }
+                    members.push((name, t, Some(width as u32)));
+                    continue;
                 }
                 let Some(dd) = &sd.node.declarator else {
                     continue;
                 };
                 let t = self.derive_type(base.clone(), &dd.node)?;
-                members.push((declarator_name(&dd.node), t));
+                members.push((name, t, None));
             }
         }
+        let _ = id;
         Ok(members)
     }
 
@@ -503,6 +564,18 @@ impl<'a> Lowerer<'a> {
         Ok(t)
     }
 
+    /// Remembers whether a typedef name is an enum type (for bit-fields of it).
+    fn note_enum_typedef(&mut self, name: &str, ty: &CType, fact: Option<Option<bool>>) {
+        match fact {
+            Some(f) if *ty == CType::S(INT) => {
+                self.enum_typedefs.insert(name.to_string(), f);
+            }
+            _ => {
+                self.enum_typedefs.remove(name);
+            }
+        }
+    }
+
     fn decl_specs(&mut self, specs: &[Node<DeclarationSpecifier>], span: Span) -> R<DeclInfo> {
         let mut info = DeclInfo::default();
         let mut ts = Vec::new();
@@ -528,6 +601,12 @@ impl<'a> Lowerer<'a> {
             }
         }
         info.ty = self.spec_type(ts.iter(), span)?;
+        info.enum_fact = self.last_enum.take().or_else(|| {
+            ts.iter().find_map(|t| match t {
+                TypeSpecifier::TypedefName(n) => self.enum_typedefs.get(&n.node.name).copied(),
+                _ => None,
+            })
+        });
         Ok(info)
     }
 
@@ -578,7 +657,10 @@ impl<'a> Lowerer<'a> {
     fn const_int(&mut self, e: &Node<Expression>) -> R<i128> {
         let mut dummy = self.cfg.new_node();
         let start = dummy;
-        let (v, ty) = self.expr(e, &mut dummy)?;
+        self.const_eval += 1;
+        let r = self.expr(e, &mut dummy);
+        self.const_eval -= 1;
+        let (v, ty) = r?;
         if dummy != start || !ty.is_int() {
             return self.err(e.span, "an integer constant expression is required here");
         }
@@ -634,6 +716,10 @@ impl<'a> Lowerer<'a> {
             libm_used: false,
             notes: Vec::new(),
             tu: units::TuState::new(units),
+            last_enum: None,
+            enum_tags: HashMap::new(),
+            const_eval: 0,
+            enum_typedefs: HashMap::new(),
         };
         l.cfg.function = entry.to_string();
         l.cfg.lowered_fns.push(entry.to_string());
@@ -1151,6 +1237,7 @@ impl<'a> Lowerer<'a> {
             };
             let ty = self.derive_type(info.ty.clone(), dec)?;
             if info.typedef {
+                self.note_enum_typedef(&name, &ty, info.enum_fact);
                 self.typedefs[0].insert(name, ty);
                 continue;
             }
@@ -1222,7 +1309,16 @@ impl<'a> Lowerer<'a> {
                     }
                     CType::Array(e.clone(), n.max(1))
                 }
-                _ => ty,
+                // `char s[] = "abc";`: the characters and the NUL
+                Initializer::Expression(x) => match (&**e, &x.node) {
+                    (CType::S(Ty::Int { bits: 8, .. }), Expression::StringLiteral(parts)) => {
+                        match self.literal_bytes(&parts.node, x.span) {
+                            Ok(b) => CType::Array(e.clone(), b.len() + 1),
+                            Err(_) => ty,
+                        }
+                    }
+                    _ => ty,
+                },
             },
             _ => ty,
         }
@@ -1382,10 +1478,17 @@ impl<'a> Lowerer<'a> {
                     let v = self.convert_val(v, ty, cur, e.span)?;
                     self.write(&place, v, cur, e.span)
                 }
-                Initializer::Expression(e) => self.err(
-                    e.span,
-                    "an array needs an initializer list (string literals are not supported)",
-                ),
+                Initializer::Expression(e) => {
+                    if let (CType::Array(el, n), Binding::Obj(o)) = (ty, b) {
+                        if self.string_init(*o, el, *n, 0, e, cur)? {
+                            return Ok(());
+                        }
+                    }
+                    self.err(
+                        e.span,
+                        "an array needs an initializer list or a string literal",
+                    )
+                }
                 Initializer::List(items) => {
                     self.zero_fill(&place, cur);
                     let mut k = 0;
@@ -1590,6 +1693,12 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             Initializer::Expression(e) => {
+                if let (CType::Array(el, _), Expression::StringLiteral(_)) = (mt, &e.node) {
+                    if matches!(**el, CType::S(Ty::Int { bits: 8, .. })) {
+                        *k += 1;
+                        return self.init_at(o, mt, moff, &it.node.initializer, cur);
+                    }
+                }
                 if matches!(mt, CType::Rec(_) | CType::Array(..)) {
                     if let CType::Rec(_) = mt {
                         let t = self.type_of(e)?;
@@ -1625,10 +1734,13 @@ impl<'a> Lowerer<'a> {
                 Ok(())
             }
             Initializer::Expression(e) => {
-                if let CType::Array(..) = t {
+                if let CType::Array(el, n) = t {
+                    if self.string_init(o, el, *n, off, e, cur)? {
+                        return Ok(());
+                    }
                     return self.err(
                         e.span,
-                        "an array needs an initializer list (string literals are not supported)",
+                        "an array needs an initializer list or a string literal",
                     );
                 }
                 let v = self.rv(e, cur)?;
@@ -1655,6 +1767,7 @@ impl<'a> Lowerer<'a> {
             };
             let ty = self.derive_type(info.ty.clone(), dec)?;
             if info.typedef {
+                self.note_enum_typedef(&name, &ty, info.enum_fact);
                 self.typedefs.last_mut().unwrap().insert(name, ty);
                 continue;
             }
@@ -2544,6 +2657,7 @@ impl<'a> Lowerer<'a> {
     fn place_ty(&self, p: &Place) -> Ty {
         match self.place_cty(p) {
             CType::S(t) => t,
+            CType::Bits { ty, width, .. } => bits_value_ty(ty, width),
             _ => Ty::Void,
         }
     }
@@ -2613,11 +2727,176 @@ impl<'a> Lowerer<'a> {
             CType::Array(el, _) => Ok(Val::P(self.addr_of(p, *el))),
             t @ CType::Rec(_) => Ok(Val::Agg(p.clone(), t)),
             CType::Func(_) => self.err(span, "a function type object"),
+            CType::Bits { ty, bit, width } => {
+                let x = self.bits_load(p, ty, bit, width, cur, span)?;
+                Ok(Val::S(x, bits_value_ty(ty, width)))
+            }
         }
+    }
+
+    /// The bytes a bit-field occupies, as one unsigned 64-bit word (bit `bit` of the word is
+    /// the field's lowest bit).
+    fn bits_bytes(&mut self, p: &Place, bit: u8, width: u8, span: Span) -> R<usize> {
+        let nb = (bit as usize + width as usize).div_ceil(8);
+        if nb > 8 {
+            return self.err(
+                span,
+                "a bit-field that spans more than 8 bytes is not supported",
+            );
+        }
+        let _ = p;
+        Ok(nb)
+    }
+
+    /// The value of the field bits `field` (an unsigned 64-bit word holding the `width` bits)
+    /// as the bit-field's value type: sign-extended for a signed declared type.
+    fn bits_value(&mut self, field: E, ty: Ty, width: u8, cur: &mut usize) -> E {
+        let vt = bits_value_ty(ty, width);
+        if !ty.is_signed_int() || width == 64 {
+            return conv(field, U64, vt);
+        }
+        let field = self.stable(field, U64, cur);
+        let i64t = Ty::Int {
+            bits: 64,
+            signed: true,
+        };
+        let f = conv(field.clone(), U64, i64t);
+        let neg = E::Cmp(
+            Rel::Ge,
+            U64,
+            field.b(),
+            E::Int(U64, 1i128 << (width - 1)).b(),
+        );
+        let v = E::Ite(
+            i64t,
+            neg.b(),
+            E::Bin(
+                BinOp::Sub,
+                i64t,
+                f.clone().b(),
+                E::Int(i64t, 1i128 << width).b(),
+            )
+            .b(),
+            f.b(),
+        );
+        conv(v, i64t, vt)
+    }
+
+    /// Reads a bit-field: its bytes, shifted and masked, sign- or zero-extended.
+    fn bits_load(
+        &mut self,
+        p: &Place,
+        ty: Ty,
+        bit: u8,
+        width: u8,
+        cur: &mut usize,
+        span: Span,
+    ) -> R<E> {
+        let nb = self.bits_bytes(p, bit, width, span)?;
+        let mut word: Option<E> = None;
+        for k in 0..nb {
+            let bp = shift_place(p, k as i128, CType::S(U8));
+            let (b, _) = self.load_leaf(&bp, Leaf::Scalar(U8), cur, span)?;
+            let part = conv(b, U8, U64);
+            let part = if k > 0 {
+                E::Bin(BinOp::Shl, U64, part.b(), E::Int(U64, 8 * k as i128).b())
+            } else {
+                part
+            };
+            word = Some(match word {
+                None => part,
+                Some(w) => E::Bin(BinOp::Or, U64, w.b(), part.b()),
+            });
+        }
+        let word = word.unwrap_or(E::Int(U64, 0));
+        let shifted = if bit > 0 {
+            E::Bin(BinOp::Shr, U64, word.b(), E::Int(U64, bit as i128).b())
+        } else {
+            word
+        };
+        let field = if width < 64 {
+            E::Bin(
+                BinOp::And,
+                U64,
+                shifted.b(),
+                E::Int(U64, (1i128 << width) - 1).b(),
+            )
+        } else {
+            shifted
+        };
+        Ok(self.bits_value(field, ty, width, cur))
+    }
+
+    /// Writes `x` (of type `t`) into a bit-field: converted to the declared type, then its
+    /// low `width` bits replace the field's bits (the other bits of its bytes are kept).
+    /// Returns the bit-field's new value (the value of the assignment expression).
+    #[allow(clippy::too_many_arguments)]
+    fn bits_store(
+        &mut self,
+        p: &Place,
+        x: E,
+        t: Ty,
+        (ty, bit, width): (Ty, u8, u8),
+        cur: &mut usize,
+        span: Span,
+    ) -> R<E> {
+        let nb = self.bits_bytes(p, bit, width, span)?;
+        let x = self.convert(x, t, ty, cur, span)?;
+        let x = self.stable(x, ty, cur);
+        let mask: u128 = if width >= 64 {
+            u64::MAX as u128
+        } else {
+            (1u128 << width) - 1
+        };
+        let field = conv(x, ty, U64);
+        let field = if width < 64 {
+            E::Bin(BinOp::And, U64, field.b(), E::Int(U64, mask as i128).b())
+        } else {
+            field
+        };
+        let field = self.stable(field, U64, cur);
+        // every byte's new value is computed (old bytes read) before any is written
+        let mut news = Vec::new();
+        for k in 0..nb {
+            let bm = ((mask << bit) >> (8 * k)) & 0xff;
+            let sh = 8 * k as i128 - bit as i128;
+            let moved = if sh > 0 {
+                E::Bin(BinOp::Shr, U64, field.clone().b(), E::Int(U64, sh).b())
+            } else if sh < 0 {
+                E::Bin(BinOp::Shl, U64, field.clone().b(), E::Int(U64, -sh).b())
+            } else {
+                field.clone()
+            };
+            let part = E::Bin(BinOp::And, U64, moved.b(), E::Int(U64, bm as i128).b());
+            let bp = shift_place(p, k as i128, CType::S(U8));
+            let nbyte = if bm == 0xff {
+                part
+            } else {
+                let (old, _) = self.load_leaf(&bp, Leaf::Scalar(U8), cur, span)?;
+                let kept = E::Bin(
+                    BinOp::And,
+                    U64,
+                    conv(old, U8, U64).b(),
+                    E::Int(U64, (0xff & !bm) as i128).b(),
+                );
+                E::Bin(BinOp::Or, U64, kept.b(), part.b())
+            };
+            let nbyte = conv(nbyte, U64, U8);
+            let nbyte = self.stable(nbyte, U8, cur);
+            news.push((bp, nbyte));
+        }
+        for (bp, nbyte) in news {
+            self.store_leaf(&bp, Leaf::Scalar(U8), nbyte, None, cur, span)?;
+        }
+        Ok(self.bits_value(field, ty, width, cur))
     }
 
     /// Writes a value (already of the place's type) to a place.
     fn write(&mut self, p: &Place, v: Val, cur: &mut usize, span: Span) -> R<()> {
+        if let (CType::Bits { ty, bit, width }, Val::S(x, t)) = (self.place_cty(p), &v) {
+            self.bits_store(p, x.clone(), *t, (ty, bit, width), cur, span)?;
+            return Ok(());
+        }
         match v {
             Val::S(x, _) => {
                 if let Place::Var(var) = p {
@@ -3612,6 +3891,16 @@ impl<'a> Lowerer<'a> {
     fn convert_val(&mut self, v: Val, to: &CType, cur: &mut usize, span: Span) -> R<Val> {
         match (v, to) {
             (Val::S(x, t), CType::S(tt)) => Ok(Val::S(self.convert(x, t, *tt, cur, span)?, *tt)),
+            (Val::S(x, t), CType::Bits { ty, .. }) => {
+                if t.is_float() {
+                    // C: undefined unless the value fits the bit-field's width
+                    return self.err(
+                        span,
+                        "conversion of a floating-point value to a bit-field is not supported",
+                    );
+                }
+                Ok(Val::S(self.convert(x, t, *ty, cur, span)?, *ty))
+            }
             (Val::S(x, t), CType::Ptr(p)) => {
                 if t.is_int() && fold_int(&x) == Some(0) {
                     return Ok(Val::P(null_ptr((**p).clone())));
@@ -3872,6 +4161,9 @@ impl<'a> Lowerer<'a> {
                 }
                 let p = self.lvalue(&u.node.operand, cur)?;
                 let t = self.place_cty(&p);
+                if let CType::Bits { .. } = t {
+                    return self.err(span, "the address of a bit-field");
+                }
                 Ok(Val::P(self.addr_of(&p, t)))
             }
             U::Indirection => {
@@ -3939,6 +4231,23 @@ impl<'a> Lowerer<'a> {
     fn check_with(&mut self, kind: GoalKind, c: E, cur: &mut usize, span: Span, ins: Instrument) {
         if c == E::False {
             return;
+        }
+        // in an integer constant expression (`-1` as an enumerator's value), a check between
+        // two constants that cannot fire adds no goal (elsewhere it stays a goal, DEAD)
+        if let (true, E::Cmp(rel, t, a, b)) = (self.const_eval > 0, &c) {
+            if let (true, Some(x), Some(y)) = (t.is_int(), fold_int(a), fold_int(b)) {
+                let holds = match rel {
+                    Rel::Lt => x < y,
+                    Rel::Le => x <= y,
+                    Rel::Gt => x > y,
+                    Rel::Ge => x >= y,
+                    Rel::Eq => x == y,
+                    Rel::Ne => x != y,
+                };
+                if !holds {
+                    return;
+                }
+            }
         }
         let g = self.goal(kind, span.start, ins);
         let n = self.cfg.new_node();
@@ -4227,6 +4536,11 @@ impl<'a> Lowerer<'a> {
     /// left operand after the assignment): the variable or cell written when there is one,
     /// so that no temporary (a state variable of the transition system) is needed.
     fn store_val(&mut self, place: &Place, v: Val, cur: &mut usize, span: Span) -> R<Val> {
+        if let (CType::Bits { ty, bit, width }, Val::S(x, t)) = (self.place_cty(place), &v) {
+            let nv = self.bits_store(place, x.clone(), *t, (ty, bit, width), cur, span)?;
+            let nv = self.stable(nv, bits_value_ty(ty, width), cur);
+            return Ok(Val::S(nv, bits_value_ty(ty, width)));
+        }
         let Val::S(x, t) = v else {
             self.write(place, v.clone(), cur, span)?;
             return Ok(v);
@@ -4577,6 +4891,7 @@ impl<'a> Lowerer<'a> {
                 return self.mem_copy(args, cur, span)
             }
             "memset" | "__builtin_memset" => return self.mem_set(args, cur, span),
+            "memcmp" | "__builtin_memcmp" => return self.mem_cmp(args, cur, span),
             "printf" | "fprintf" | "puts" | "putchar" | "fputs" | "fputc" | "fflush"
             | "sprintf" | "snprintf" => {
                 // output only (its value, a character count, is some int): the arguments are
@@ -4829,6 +5144,22 @@ impl<'a> Lowerer<'a> {
                     ft,
                 ))
             }
+            "fmod" | "fmodf" => {
+                self.nargs(args, 2, span)?;
+                let ft = if name.ends_with('f') {
+                    Ty::F32
+                } else {
+                    Ty::F64
+                };
+                let mut xs = Vec::new();
+                for a in args {
+                    let (x, t) = self.expr(a, cur)?;
+                    let x = self.convert(x, t, ft, cur, a.span)?;
+                    xs.push(self.stable(x, ft, cur));
+                }
+                let (x, y) = (xs[0].clone(), xs[1].clone());
+                Ok((self.fmod(ft, x, y, cur), ft))
+            }
             "__builtin_inff" | "__builtin_huge_valf" => {
                 Ok((E::Fp(Ty::F32, f32::INFINITY.to_bits() as u64), Ty::F32))
             }
@@ -4839,6 +5170,71 @@ impl<'a> Lowerer<'a> {
             "__builtin_nan" => Ok((E::Fp(Ty::F64, f64::NAN.to_bits()), Ty::F64)),
             _ => self.undefined_call(name, args, cur, span),
         }
+    }
+
+    /// `fmod(x, y)` (C11 7.12.10.1, IEEE 754: exact). NaN when `x` is infinite or NaN or `y`
+    /// is NaN or zero; `x` itself when `y` is infinite or `|x| < |y|`; otherwise a value `r`
+    /// with `|r| < |y|` and the sign of `x` (a zero too), and, when `|x| < 2|y|`, exactly
+    /// `|x| - |y|` with the sign of `x` (the quotient is 1; Sterbenz: the difference is
+    /// exact). Only these facts are stated: for larger quotients `r` is any such value.
+    fn fmod(&mut self, ft: Ty, x: E, y: E, cur: &mut usize) -> E {
+        let nan = match ft {
+            Ty::F32 => E::Fp(Ty::F32, f32::NAN.to_bits() as u64),
+            _ => E::Fp(Ty::F64, f64::NAN.to_bits()),
+        };
+        let z = zero(ft);
+        let is_nan_case = E::IsNan(x.clone().b())
+            .or(E::IsInf(x.clone().b()))
+            .or(E::IsNan(y.clone().b()))
+            .or(E::Cmp(Rel::Eq, ft, y.clone().b(), z.clone().b()));
+        let ax = E::Fabs(ft, x.clone().b());
+        let ay = E::Fabs(ft, y.clone().b());
+        let keep_x =
+            E::IsInf(y.clone().b()).or(E::Cmp(Rel::Lt, ft, ax.clone().b(), ay.clone().b()));
+        let r = self.fresh_var("fmod_result", ft);
+        let nd = self.cfg.new_node();
+        self.cfg.edge(*cur, nd, Ins::Forget(r));
+        *cur = nd;
+        let rv = E::Var(r);
+        let w = Ty::Int {
+            bits: ft.bits() as u8,
+            signed: false,
+        };
+        // r is no NaN below, so its canonical encoding is its encoding
+        let r_neg = E::Cmp(
+            Rel::Ge,
+            w,
+            E::Bits(ft, rv.clone().b()).b(),
+            E::Int(w, 1i128 << (ft.bits() - 1)).b(),
+        );
+        let x_neg = E::Cmp(Rel::Lt, ft, x.clone().b(), z.b());
+        let same_sign_as_x = x_neg
+            .clone()
+            .and(r_neg.clone())
+            .or(x_neg.negate().and(r_neg.negate()));
+        let two_ay = E::Bin(BinOp::Add, ft, ay.clone().b(), ay.clone().b());
+        let quotient_one = E::Cmp(Rel::Lt, ft, ax.clone().b(), two_ay.b());
+        // |x| - |y| with x's sign, exact here
+        let diff = E::Bin(BinOp::Sub, ft, ax.b(), ay.clone().b());
+        let r_abs = E::Fabs(ft, rv.clone().b());
+        let exact = E::Cmp(Rel::Eq, ft, r_abs.clone().b(), diff.b());
+        let facts = E::IsNan(rv.clone().b())
+            .negate()
+            .and(E::Cmp(Rel::Lt, ft, r_abs.b(), ay.b()))
+            .and(same_sign_as_x)
+            .and(quotient_one.negate().or(exact));
+        let general = is_nan_case.clone().or(keep_x.clone()).negate();
+        let nd = self.cfg.new_node();
+        self.cfg
+            .edge(*cur, nd, Ins::Assume(general.negate().or(facts)));
+        *cur = nd;
+        let v = E::Ite(
+            ft,
+            is_nan_case.b(),
+            nan.b(),
+            E::Ite(ft, keep_x.b(), x.b(), rv.b()).b(),
+        );
+        self.stable(v, ft, cur)
     }
 
     fn nargs(&self, args: &[Node<Expression>], n: usize, span: Span) -> R<()> {
@@ -4884,15 +5280,21 @@ impl<'a> Lowerer<'a> {
         self.nargs(args, 3, span)?;
         let d = self.rv(&args[0], cur)?;
         let s = self.rv(&args[1], cur)?;
-        let (n, _) = self.expr(&args[2], cur)?;
+        let (n, nt) = self.expr(&args[2], cur)?;
+        // a run-time size as a `size_t` (C converts the argument to the parameter's type)
+        let n = if nt.is_int() && fold_int(&n).is_none() {
+            let st = self.size_t();
+            conv(n, nt, st)
+        } else {
+            n
+        };
         let (Val::P(d), Val::P(s)) = (d, s) else {
             return self.err(span, "`memcpy` of something that is not a pointer");
         };
         let Some(n) = fold_int(&n) else {
-            return self.err(
-                args[2].span,
-                "`memcpy` with a size that is not a constant is not supported",
-            );
+            let d = self.freeze_ptr(d, cur);
+            let s = self.freeze_ptr(s, cur);
+            return self.mem_copy_var(d, s, n, cur, args[2].span);
         };
         let d = self.freeze_ptr(d, cur);
         let s = self.freeze_ptr(s, cur);
@@ -4910,6 +5312,188 @@ impl<'a> Lowerer<'a> {
         )?;
         let sp = self.deref(PtrV { to: u8t, ..s }, cur, span)?;
         self.copy_bytes(&dp, &sp, n, cur, span)?;
+        Ok(Val::P(d))
+    }
+
+    /// `memcmp(a, b, n)` with a constant `n`: the bytes compared as `unsigned char`, the
+    /// first difference decides. C fixes only the sign of the result (glibc returns the
+    /// difference of the two bytes on x86-64, other implementations ±1): the result is an
+    /// arbitrary `int` of the right sign, 0 when all `n` bytes are equal.
+    fn mem_cmp(&mut self, args: &[Node<Expression>], cur: &mut usize, span: Span) -> R<Val> {
+        self.nargs(args, 3, span)?;
+        let a = self.rv(&args[0], cur)?;
+        let b = self.rv(&args[1], cur)?;
+        let (n, nt) = self.expr(&args[2], cur)?;
+        // a run-time size as a `size_t` (C converts the argument to the parameter's type)
+        let n = if nt.is_int() && fold_int(&n).is_none() {
+            let st = self.size_t();
+            conv(n, nt, st)
+        } else {
+            n
+        };
+        let (Val::P(a), Val::P(b)) = (a, b) else {
+            return self.err(span, "`memcmp` of something that is not a pointer");
+        };
+        let Some(n) = fold_int(&n) else {
+            return self.err(
+                args[2].span,
+                "`memcmp` with a size that is not a constant is not supported",
+            );
+        };
+        if !(0..=4096).contains(&n) {
+            return self.err(
+                args[2].span,
+                "`memcmp` of more than 4096 bytes is not supported",
+            );
+        }
+        let a = self.freeze_ptr(a, cur);
+        let b = self.freeze_ptr(b, cur);
+        let ap = self.deref(
+            PtrV {
+                to: CType::S(U8),
+                ..a
+            },
+            cur,
+            span,
+        )?;
+        let bp = self.deref(
+            PtrV {
+                to: CType::S(U8),
+                ..b
+            },
+            cur,
+            span,
+        )?;
+        let mut pairs = Vec::new();
+        for k in 0..n {
+            let (x, _) = self.load_leaf(
+                &shift_place(&ap, k, CType::S(U8)),
+                Leaf::Scalar(U8),
+                cur,
+                span,
+            )?;
+            let x = self.stable(x, U8, cur);
+            let (y, _) = self.load_leaf(
+                &shift_place(&bp, k, CType::S(U8)),
+                Leaf::Scalar(U8),
+                cur,
+                span,
+            )?;
+            let y = self.stable(y, U8, cur);
+            pairs.push((x, y));
+        }
+        // the sign (-1, 0, 1) of the first difference, from the last byte backwards
+        let mut sign = E::Int(INT, 0);
+        for (x, y) in pairs.into_iter().rev() {
+            let lt = E::Cmp(Rel::Lt, U8, x.clone().b(), y.clone().b());
+            let gt = E::Cmp(Rel::Gt, U8, x.b(), y.b());
+            let inner = E::Ite(INT, gt.b(), E::Int(INT, 1).b(), sign.b());
+            let s = E::Ite(INT, lt.b(), E::Int(INT, -1).b(), inner.b());
+            sign = self.stable(s, INT, cur);
+        }
+        let r = self.fresh_var("memcmp_result", INT);
+        let nd = self.cfg.new_node();
+        self.cfg.edge(*cur, nd, Ins::Forget(r));
+        *cur = nd;
+        let zero_i = || E::Int(INT, 0).b();
+        let same = |rel: Rel, x: E| E::Cmp(rel, INT, x.b(), zero_i());
+        let ok = same(Rel::Eq, sign.clone())
+            .and(same(Rel::Eq, E::Var(r)))
+            .or(same(Rel::Lt, sign.clone()).and(same(Rel::Lt, E::Var(r))))
+            .or(same(Rel::Gt, sign).and(same(Rel::Gt, E::Var(r))));
+        let nd = self.cfg.new_node();
+        self.cfg.edge(*cur, nd, Ins::Assume(ok));
+        *cur = nd;
+        Ok(Val::S(E::Var(r), INT))
+    }
+
+    /// `memcpy(d, s, n)` / `memmove` with a size known only at run time, between two known
+    /// objects at constant offsets: every cell of `d`'s object that lies inside the first `n`
+    /// bytes from `d` gets the source's bytes at the same distance from `s` (read before any
+    /// write, so overlapping ranges behave as `memmove`); a cell that `n` cuts gets an
+    /// arbitrary value; `n` beyond either object is an invalid access (never confirmed, so
+    /// only DEAD or UNKNOWN).
+    fn mem_copy_var(&mut self, d: PtrV, s: PtrV, n: E, cur: &mut usize, span: Span) -> R<Val> {
+        let known = |p: &PtrV, objs: usize| match (fold_int(&p.obj), fold_int(&p.off)) {
+            (Some(o), Some(k)) if o >= 1 && o as usize <= objs => Some((ObjId(o as usize - 1), k)),
+            _ => None,
+        };
+        let objs = self.objects.len();
+        let (Some((od, kd)), Some((os, ks))) = (known(&d, objs), known(&s, objs)) else {
+            return self.err(
+                span,
+                "`memcpy` with a size that is not a constant, through a pointer whose target is not known, is not supported",
+            );
+        };
+        if self.objects[od.0].is_const {
+            return self.err(
+                span,
+                format!(
+                    "a write into the const object `{}`",
+                    self.objects[od.0].name
+                ),
+            );
+        }
+        let st = self.size_t();
+        let n = self.stable(n, st, cur);
+        let nn = conv(n, st, OFF_TY);
+        let room_d = self.objects[od.0].size as i128 - kd;
+        let room_s = self.objects[os.0].size as i128 - ks;
+        let max = room_d.min(room_s).max(0);
+        let bad = E::Cmp(Rel::Gt, OFF_TY, nn.clone().b(), E::Int(OFF_TY, max).b());
+        self.check_with(GoalKind::Pointer, bad, cur, span, Instrument::None);
+        let ps = self.layouts.ptr_size();
+        let mut news: Vec<(usize, E)> = Vec::new();
+        for cell in self.objects[od.0].cells.clone() {
+            let (start, sz) = (cell.off as i128 - kd, cell.size(ps) as i128);
+            if start + sz <= 0 || start >= max {
+                continue;
+            }
+            let inside = start >= 0 && start + sz <= max;
+            let whole = E::Cmp(
+                Rel::Ge,
+                OFF_TY,
+                nn.clone().b(),
+                E::Int(OFF_TY, start + sz).b(),
+            );
+            let cut = E::Cmp(
+                Rel::Gt,
+                OFF_TY,
+                nn.clone().b(),
+                E::Int(OFF_TY, start.max(0)).b(),
+            );
+            let leaf = match cell.kind {
+                CellKind::Scalar(t, _) => Leaf::Scalar(t),
+                CellKind::Ptr(..) => Leaf::Ptr,
+            };
+            let copied = if inside {
+                self.extract(os, ks + start, leaf, cur, span)?
+            } else {
+                None
+            };
+            let vars = cell.vars();
+            let parts: Vec<Option<E>> = match copied {
+                Some((a, b)) => vec![Some(a), b],
+                None => vec![None, None],
+            };
+            for (k, v) in vars.into_iter().enumerate() {
+                let t = self.cfg.vars[v].ty;
+                let any = self.fresh_var("memcpy_cut", t);
+                let nd = self.cfg.new_node();
+                self.cfg.edge(*cur, nd, Ins::Forget(any));
+                *cur = nd;
+                let partial = E::Ite(t, cut.clone().b(), E::Var(any).b(), E::Var(v).b());
+                let nv = match parts.get(k).cloned().flatten() {
+                    Some(x) => E::Ite(t, whole.clone().b(), x.b(), partial.b()),
+                    None => partial,
+                };
+                let nv = self.stable(nv, t, cur);
+                news.push((v, nv));
+            }
+        }
+        for (v, x) in news {
+            *cur = self.assign_edge(*cur, v, x);
+        }
         Ok(Val::P(d))
     }
 
@@ -4992,7 +5576,14 @@ impl<'a> Lowerer<'a> {
         self.nargs(args, 3, span)?;
         let d = self.rv(&args[0], cur)?;
         let (c, _) = self.expr(&args[1], cur)?;
-        let (n, _) = self.expr(&args[2], cur)?;
+        let (n, nt) = self.expr(&args[2], cur)?;
+        // a run-time size as a `size_t` (C converts the argument to the parameter's type)
+        let n = if nt.is_int() && fold_int(&n).is_none() {
+            let st = self.size_t();
+            conv(n, nt, st)
+        } else {
+            n
+        };
         let Val::P(d) = d else {
             return self.err(span, "`memset` of something that is not a pointer");
         };
@@ -5448,6 +6039,8 @@ struct DeclInfo {
     is_extern: bool,
     volatile: bool,
     is_const: bool,
+    /// the type is an enum type (see `Lowerer::last_enum`)
+    enum_fact: Option<Option<bool>>,
 }
 
 impl Default for CType {
@@ -5843,6 +6436,25 @@ fn add_off(a: E, b: E) -> E {
 }
 
 /// The place `by` bytes further, of type `ty`.
+const U8: Ty = Ty::Int {
+    bits: 8,
+    signed: false,
+};
+const U64: Ty = Ty::Int {
+    bits: 64,
+    signed: false,
+};
+
+/// The type a bit-field's value has in an expression: gcc promotes a bit-field narrower
+/// than `int` (of any declared integer type) to `int`; a wider one keeps its declared type.
+fn bits_value_ty(ty: Ty, width: u8) -> Ty {
+    if width < 32 {
+        INT
+    } else {
+        ty
+    }
+}
+
 fn shift_place(p: &Place, by: i128, ty: CType) -> Place {
     match p {
         Place::Mem {

@@ -51,6 +51,14 @@ pub enum CType {
     Array(Box<CType>, usize),
     Rec(RecId),
     Func(Box<FnType>),
+    /// a bit-field member (only as the type of a struct or union member and of a place):
+    /// its declared integer type, the first bit inside the byte at the member's offset
+    /// (0..=7, little-endian bit order) and its width
+    Bits {
+        ty: Ty,
+        bit: u8,
+        width: u8,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -198,7 +206,7 @@ impl Layouts {
                 let r = &self.records[r.0];
                 r.complete.then_some(r.size)
             }
-            CType::Func(_) => None,
+            CType::Func(_) | CType::Bits { .. } => None,
         }
     }
 
@@ -209,22 +217,90 @@ impl Layouts {
             CType::Array(e, _) => self.align_of(e),
             CType::Rec(r) => self.records[r.0].align.max(1),
             CType::Func(_) => 1,
+            CType::Bits { ty, .. } => self.scalar_align(*ty),
         }
     }
 
-    /// Lays out a struct or union from its members (name, type, bit-field width).
+    /// Lays out a struct or union from its members (name, type, bit-field width) as gcc
+    /// does on x86-64 and i386 (`PCC_BITFIELD_TYPE_MATTERS`): a bit-field starts at the
+    /// next free bit unless it would then span more alignment units of its declared type
+    /// than that type has (then it starts at the next such unit); a zero-width bit-field
+    /// moves the next member to its type's alignment; a named bit-field's type counts for
+    /// the record's alignment, an unnamed one's does not.
     pub fn complete(
         &mut self,
         id: RecId,
-        members: Vec<(Option<String>, CType)>,
+        members: Vec<(Option<String>, CType, Option<u32>)>,
     ) -> Result<(), String> {
         let union = self.records[id.0].union;
-        let mut off = 0usize;
+        // the next free bit (structs)
+        let mut pos = 0usize;
         let mut size = 0usize;
         let mut align = 1usize;
         let mut fields = Vec::new();
         let n = members.len();
-        for (k, (name, ty)) in members.into_iter().enumerate() {
+        for (k, (name, ty, width)) in members.into_iter().enumerate() {
+            if let Some(w) = width {
+                let w = w as usize;
+                let shown = name.as_deref().unwrap_or("<unnamed>");
+                let t = match ty {
+                    CType::S(t) if t.is_int() => t,
+                    _ => {
+                        return Err(format!(
+                            "bit-field `{shown}` of a type that is not an integer type"
+                        ))
+                    }
+                };
+                let tbits = Self::scalar_size(t) * 8;
+                let max = if t == Ty::Bool { 1 } else { tbits };
+                if w > max {
+                    return Err(format!("the width of bit-field `{shown}` exceeds its type"));
+                }
+                let ta = self.scalar_align(t) * 8;
+                if w == 0 {
+                    if name.is_some() {
+                        return Err(format!("zero width for bit-field `{shown}`"));
+                    }
+                    if !union {
+                        pos = pos.div_ceil(ta) * ta;
+                    }
+                    continue;
+                }
+                if name.is_some() {
+                    align = align.max(ta / 8);
+                }
+                if union {
+                    size = size.max(w.div_ceil(8));
+                    if name.is_some() {
+                        fields.push(Field {
+                            name,
+                            ty: CType::Bits {
+                                ty: t,
+                                bit: 0,
+                                width: w as u8,
+                            },
+                            off: 0,
+                        });
+                    }
+                    continue;
+                }
+                if (pos % ta + w).div_ceil(ta) > tbits / ta {
+                    pos = pos.div_ceil(ta) * ta;
+                }
+                if name.is_some() {
+                    fields.push(Field {
+                        name,
+                        ty: CType::Bits {
+                            ty: t,
+                            bit: (pos % 8) as u8,
+                            width: w as u8,
+                        },
+                        off: pos / 8,
+                    });
+                }
+                pos += w;
+                continue;
+            }
             let s = match self.size_of(&ty) {
                 Some(s) => s,
                 // a flexible array member, last in a struct
@@ -242,11 +318,13 @@ impl Layouts {
                 fields.push(Field { name, ty, off: 0 });
                 size = size.max(s);
             } else {
-                off = off.div_ceil(a) * a;
+                let off = pos.div_ceil(8).div_ceil(a) * a;
                 fields.push(Field { name, ty, off });
-                off += s;
-                size = off;
+                pos = (off + s) * 8;
             }
+        }
+        if !union {
+            size = pos.div_ceil(8);
         }
         let size = size.div_ceil(align) * align;
         let r = &mut self.records[id.0];
@@ -333,16 +411,40 @@ impl Layouts {
                     }
                     return Ok(());
                 }
+                // the bytes that hold bit-fields are unsigned bytes (a bit-field is read and
+                // written by bit extraction and insertion on them, so copies, `memcpy` and
+                // union punning over them are exact)
+                let start = out.len();
+                let mut bf_bytes = std::collections::BTreeSet::new();
                 for f in &rec.fields {
+                    if let CType::Bits { bit, width, .. } = f.ty {
+                        let nb = (bit as usize + width as usize).div_ceil(8);
+                        bf_bytes.extend(f.off..f.off + nb);
+                        continue;
+                    }
                     let p = match &f.name {
                         Some(n) => format!("{path}.{n}"),
                         None => path.to_string(),
                     };
                     self.leaves(&f.ty, base + f.off, &p, out)?;
                 }
+                if !bf_bytes.is_empty() {
+                    for b in bf_bytes {
+                        out.push((
+                            base + b,
+                            Leaf::Scalar(Ty::Int {
+                                bits: 8,
+                                signed: false,
+                            }),
+                            format!("{path}@{b}"),
+                        ));
+                    }
+                    out[start..].sort_by_key(|l| l.0);
+                }
                 Ok(())
             }
             CType::Func(_) => Err("an object of function type".into()),
+            CType::Bits { .. } => Err("an object of bit-field type".into()),
         }
     }
 
@@ -367,6 +469,7 @@ impl Layouts {
                 format!("{} {}", if rec.union { "union" } else { "struct" }, rec.tag)
             }
             CType::Func(_) => "function".into(),
+            CType::Bits { ty, width, .. } => format!("{} : {width}", ty.c_name()),
         }
     }
 

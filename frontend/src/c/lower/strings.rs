@@ -11,11 +11,8 @@ use super::*;
 const MAX_LITERAL: usize = 4096;
 
 impl<'a> Lowerer<'a> {
-    pub(super) fn string_literal(&mut self, parts: &[String], span: Span) -> R<Val> {
-        let char_ty = Ty::Int {
-            bits: 8,
-            signed: true,
-        };
+    /// The characters of a literal (adjacent parts concatenated), without the final NUL.
+    pub(super) fn literal_bytes(&self, parts: &[String], span: Span) -> R<Vec<u8>> {
         let mut bytes = Vec::new();
         for p in parts {
             // a prefixed literal (L"", u8"", u"", U"") is not a plain char array
@@ -32,6 +29,72 @@ impl<'a> Lowerer<'a> {
                 }
             }
         }
+        Ok(bytes)
+    }
+
+    /// A `char` array (of `n` elements of type `el`, at byte `off` of object `o`)
+    /// initialised from a string literal (C11 6.7.9 14): its characters, then the NUL if
+    /// there is room, and zeros for the rest of the array. `false` when `e` is not a string
+    /// literal or the array's elements are not of a character type.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn string_init(
+        &mut self,
+        o: ObjId,
+        el: &CType,
+        n: usize,
+        off: usize,
+        e: &Node<Expression>,
+        cur: &mut usize,
+    ) -> R<bool> {
+        let Expression::StringLiteral(parts) = &e.node else {
+            return Ok(false);
+        };
+        let t = match el {
+            CType::S(t @ Ty::Int { bits: 8, .. }) => *t,
+            _ => return Ok(false),
+        };
+        let bytes = self.literal_bytes(&parts.node, e.span)?;
+        if bytes.len() > n {
+            return self.err(
+                e.span,
+                format!(
+                    "initializer-string of {} characters for an array of {n}",
+                    bytes.len()
+                ),
+            );
+        }
+        if n > MAX_LITERAL {
+            return self.err(
+                e.span,
+                format!("a `char` array of more than {MAX_LITERAL} elements initialised from a string literal is not supported"),
+            );
+        }
+        for k in 0..n {
+            let b = bytes.get(k).copied().unwrap_or(0);
+            let v = if t.is_signed_int() {
+                b as i8 as i128
+            } else {
+                b as i128
+            };
+            let place = Place::Mem {
+                base: Base::Obj(o),
+                konst: (off + k) as i128,
+                idx: Vec::new(),
+                raw: None,
+                ty: el.clone(),
+                reads: Vec::new(),
+            };
+            self.write(&place, Val::S(E::Int(t, v), t), cur, e.span)?;
+        }
+        Ok(true)
+    }
+
+    pub(super) fn string_literal(&mut self, parts: &[String], span: Span) -> R<Val> {
+        let char_ty = Ty::Int {
+            bits: 8,
+            signed: true,
+        };
+        let mut bytes = self.literal_bytes(parts, span)?;
         bytes.push(0);
         if bytes.len() > MAX_LITERAL {
             return self.err(
