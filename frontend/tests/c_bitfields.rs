@@ -305,6 +305,17 @@ fn unsupported_bitfield_uses_are_named() {
             "struct s { unsigned long long a : 40; }; int main(void) { struct s v; v.a = 1; return 0; }",
             "width of 32 to 63 bits",
         ),
+        // packed layouts (gcc drops the padding) are refused, not laid out naturally
+        (
+            "packed_attr.c",
+            "struct s { char c; int a; } __attribute__((packed)); int main(void) { struct s v; v.a = 1; return sizeof v == 5; }",
+            "packed struct `s` (`__attribute__((packed))`)",
+        ),
+        (
+            "packed_pragma.c",
+            "#pragma pack(push, 1)\nstruct s { char c; int a; };\n#pragma pack(pop)\nint main(void) { struct s v; v.a = 1; return sizeof v == 5; }",
+            "packed struct `s` (`#pragma pack`)",
+        ),
     ];
     for (file, body, what) in cases {
         let p = temp_c(file, body);

@@ -393,6 +393,18 @@ impl<'a> Lowerer<'a> {
         let Some(decls) = &st.node.declarations else {
             return Ok(id);
         };
+        if let Some(why) = packed_layout(&self.src.text, st.span.start, st.span.end) {
+            // gcc lays such a record out without (or with less) padding: modelling it with
+            // the natural layout would give wrong sizes and offsets, so it is refused
+            let what = if union { "union" } else { "struct" };
+            let name = tag.clone().unwrap_or_else(|| "<anonymous>".into());
+            let e = self.src.err(
+                st.span.start,
+                format!("packed {what} `{name}` ({why}) is not supported: its layout without padding is not modelled"),
+            );
+            self.rec_errors.insert(id, e.clone());
+            return Err(e);
+        }
         if self.layouts.records[id.0].complete {
             // the same definition seen again (a header included twice in one unit is an
             // error for the C compiler anyway; an inlined function's local struct is not)
@@ -6053,6 +6065,78 @@ impl Default for Ty {
     fn default() -> Ty {
         INT
     }
+}
+
+/// Is the record definition at `text[start..end]` packed? `__attribute__((packed))` on it or
+/// on a member (up to the `;` that ends its declaration), or a `#pragma pack(N)` in effect
+/// at its start (`push`/`pop` followed as gcc does). Returns the construct's spelling.
+pub fn packed_layout(text: &str, start: usize, end: usize) -> Option<&'static str> {
+    let stop = text[end.min(text.len())..]
+        .find(';')
+        .map_or(text.len(), |i| end + i);
+    let decl = text.get(start..stop).unwrap_or("");
+    let mut rest = decl;
+    while let Some(i) = rest.find("__attribute__") {
+        let after = &rest[i + "__attribute__".len()..];
+        // the attribute list: up to the parenthesis that closes it
+        let mut depth = 0usize;
+        let mut len = after.len();
+        for (k, ch) in after.char_indices() {
+            match ch {
+                '(' => depth += 1,
+                ')' => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        len = k;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if after[..len].contains("packed") {
+            return Some("`__attribute__((packed))`");
+        }
+        rest = &after[len..];
+    }
+    // #pragma pack: a stack of alignments; `pack(N)` sets, `pack()` resets, `push[, N]`
+    // saves (and sets), `pop` restores
+    let mut current: Option<u32> = None;
+    let mut stack: Vec<Option<u32>> = Vec::new();
+    for line in text.get(..start).unwrap_or("").lines() {
+        let l = line.trim_start();
+        let Some(arg) = l
+            .strip_prefix('#')
+            .map(str::trim_start)
+            .and_then(|l| l.strip_prefix("pragma"))
+            .map(str::trim_start)
+            .and_then(|l| l.strip_prefix("pack"))
+        else {
+            continue;
+        };
+        let inner: String = arg
+            .trim()
+            .trim_start_matches('(')
+            .trim_end_matches(')')
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let n = inner
+            .split(',')
+            .filter_map(|x| x.parse::<u32>().ok())
+            .next_back();
+        if inner.starts_with("push") {
+            stack.push(current);
+            if n.is_some() {
+                current = n;
+            }
+        } else if inner.starts_with("pop") {
+            current = stack.pop().unwrap_or(None);
+        } else {
+            current = n;
+        }
+    }
+    current.map(|_| "`#pragma pack`")
 }
 
 pub fn declarator_name(d: &Declarator) -> Option<String> {
