@@ -81,10 +81,18 @@ pub fn fits(bytes: usize) -> bool {
         .le(&SOFT_LIMIT.load(Ordering::Relaxed))
 }
 
-/// Called by the allocator wrapper before allocating `size` bytes; `false` when the request
-/// would pass the hard threshold (then nothing is counted and the wrapper must not allocate).
-#[inline]
-pub fn note_alloc(size: usize) -> bool {
+/// Allocation counts are kept per thread and added to the shared count in batches of this
+/// many bytes: one shared atomic updated by every allocation of every engine thread made the
+/// portfolio 28 % slower on an allocation-heavy task (cache-line traffic between the cores);
+/// the count is then off by at most this much per thread.
+const BATCH: isize = 256 << 10;
+
+thread_local! {
+    /// bytes allocated (positive) or freed (negative) by this thread, not yet in `ALLOCATED`
+    static UNCOUNTED: Cell<isize> = const { Cell::new(0) };
+}
+
+fn add_shared(size: usize) -> bool {
     let before = ALLOCATED.fetch_add(size, Ordering::Relaxed);
     if before.saturating_add(size) > HARD_LIMIT.load(Ordering::Relaxed) {
         ALLOCATED.fetch_sub(size, Ordering::Relaxed);
@@ -93,11 +101,57 @@ pub fn note_alloc(size: usize) -> bool {
     true
 }
 
-/// Called by the allocator wrapper after freeing `size` bytes (or when an allocation counted
-/// by [`note_alloc`] failed).
+/// Called by the allocator wrapper before allocating `size` bytes; `false` when the request
+/// would pass the hard threshold (then the wrapper must not allocate).
+#[inline]
+pub fn note_alloc(size: usize) -> bool {
+    if size >= BATCH as usize {
+        return add_shared(size);
+    }
+    let flush = UNCOUNTED.try_with(|u| {
+        let v = u.get() + size as isize;
+        if v >= BATCH {
+            u.set(0);
+            Some(v as usize)
+        } else {
+            u.set(v);
+            None
+        }
+    });
+    match flush {
+        Ok(None) => true,
+        Ok(Some(v)) => add_shared(v),
+        // the thread's local storage is gone (thread exit): count directly
+        Err(_) => add_shared(size),
+    }
+}
+
+/// Called by the allocator wrapper after freeing `size` bytes.
 #[inline]
 pub fn note_dealloc(size: usize) {
-    ALLOCATED.fetch_sub(size, Ordering::Relaxed);
+    if size >= BATCH as usize {
+        ALLOCATED.fetch_sub(size, Ordering::Relaxed);
+        return;
+    }
+    let flush = UNCOUNTED.try_with(|u| {
+        let v = u.get() - size as isize;
+        if v <= -BATCH {
+            u.set(0);
+            Some((-v) as usize)
+        } else {
+            u.set(v);
+            None
+        }
+    });
+    match flush {
+        Ok(None) => {}
+        Ok(Some(v)) => {
+            ALLOCATED.fetch_sub(v, Ordering::Relaxed);
+        }
+        Err(_) => {
+            ALLOCATED.fetch_sub(size, Ordering::Relaxed);
+        }
+    }
 }
 
 thread_local! {
