@@ -320,3 +320,54 @@ fn a_fifo_without_writer_ends_at_the_timeout() {
     let _ = writer.join();
     assert_eq!(r.stdout.lines().next(), Some("SATISFIABLE"));
 }
+
+/// A large C file (10 MB of branches): preprocessing and parsing cannot be interrupted from
+/// inside, so they run under the command's deadline (cpp is killed, the parser's wait ends);
+/// the translation and the encoder poll it. Before, `--timeout 1` took 15 s here.
+#[test]
+fn a_large_c_file_ends_at_the_timeout() {
+    if std::process::Command::new("cpp")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("skipped: no C preprocessor (scripts/setup.sh installs gcc)");
+        return;
+    }
+    let p = tmp("big.c");
+    let _cleanup = Remove(p.clone());
+    let mut text =
+        String::from("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\n");
+    for k in 0..40 {
+        text += &format!("int f{k}(int x) {{\n");
+        for i in 0..5000 {
+            text += &format!("  if (x == {i}) x = x * 3 + {i}; else x = x + 1;\n");
+        }
+        text += "  return x;\n}\n";
+    }
+    text += "int main(void) { int x = __VERIFIER_nondet_int(); if (f0(x) == 12345) reach_error(); return 0; }\n";
+    write(&p, &text);
+    let r = limited(
+        &["solve", "--timeout", "1", p.to_str().unwrap()],
+        1,
+        4096,
+        &[0],
+    );
+    assert!(r.stdout.starts_with("unknown"), "{}", r.stdout);
+    // the translation of a smaller one stops at the deadline too
+    let q = tmp("long.c");
+    let _cleanup_q = Remove(q.clone());
+    let mut text = String::from("extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) { int x = __VERIFIER_nondet_int();\n");
+    for i in 0..20000 {
+        text += &format!("  if (x == {i}) x = x * 3 + {i}; else x = x + 1;\n");
+    }
+    text += "  if (x == 12345) reach_error(); return 0; }\n";
+    write(&q, &text);
+    let r = limited(
+        &["solve", "--timeout", "2", q.to_str().unwrap()],
+        2,
+        4096,
+        &[0],
+    );
+    assert!(r.stdout.starts_with("unknown"), "{}", r.stdout);
+}

@@ -34,6 +34,19 @@ pub fn solve(
     // bad input: the compiler-style report on standard error; `unknown` (text) or the JSON
     // error document on standard output
     let bad = |e: InputError, text: &str, out: &mut dyn Write, err: &mut dyn Write| {
+        if let Some(stop) = solver::budget::stopped() {
+            // out of time or memory while preprocessing, parsing or translating: not bad
+            // input but `unknown` (issue #24)
+            let _ = writeln!(err, "{text}");
+            if json_out {
+                let v =
+                    serde_json::json!({"input": "c", "result": "unknown", "limit": stop.text()});
+                let _ = writeln!(out, "{}", crate::report::document(v));
+            } else {
+                let _ = writeln!(out, "unknown\n-- {}", stop.text());
+            }
+            return crate::cli::EXIT_OK;
+        }
         let _ = writeln!(err, "{text}");
         if json_out {
             let _ = writeln!(out, "{}", crate::report::document(e.json()));

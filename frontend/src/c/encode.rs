@@ -854,6 +854,10 @@ impl<'a> Enc<'a> {
             }],
         );
         for &n in &order {
+            // the command's deadline and memory budget (issue #24)
+            if let Err(stop) = solver::budget::check() {
+                return Err(stop.text().to_string());
+            }
             let Some(contribs) = incoming.remove(&n) else {
                 continue;
             };

@@ -1941,6 +1941,11 @@ impl<'a> Lowerer<'a> {
     }
 
     fn stmt(&mut self, s: &Node<Statement>, cur: usize) -> R<usize> {
+        // the command's deadline and memory budget (issue #24): the caller answers `unknown`
+        // when `solver::budget::stopped` says why the translation stopped
+        if let Err(stop) = solver::budget::check() {
+            return self.err(s.span, stop.text());
+        }
         match &s.node {
             Statement::Compound(items) => {
                 self.scopes.push(HashMap::new());

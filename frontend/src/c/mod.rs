@@ -405,6 +405,12 @@ fn solve_encoded(
     }
     let lowered = match hys::lower::lower(&enc.system) {
         Ok(l) => l,
+        Err(_) if solver::budget::stopped().is_some() => {
+            let stop = solver::budget::stopped().expect("checked");
+            return GoalAnswer::Unknown {
+                why: stop.text().to_string(),
+            };
+        }
         Err(d) => {
             return GoalAnswer::Unknown {
                 why: format!(

@@ -5,7 +5,7 @@
 use lang_c::ast::TranslationUnit;
 use lang_c::driver::{parse_preprocessed, Config, Flavor};
 use std::path::Path;
-use std::process::Command;
+use std::process::{Command, Stdio};
 
 /// A position in an original source file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,14 +154,62 @@ pub fn preprocess(
     if let Some(d) = dir {
         cmd.current_dir(d);
     }
-    let out = cmd
-        .output()
+    cmd.stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let child = cmd
+        .spawn()
         .map_err(|e| format!("cannot run the C preprocessor `cpp`: {e}"))?;
+    let pid = child.id();
+    // the command's deadline (issue #24): cpp is killed when it passes
+    let out = within_deadline(
+        move || child.wait_with_output(),
+        || {
+            // SAFETY: kill(2) on the child's own pid; at worst the child has already exited
+            unsafe {
+                libc::kill(pid as libc::pid_t, libc::SIGKILL);
+            }
+        },
+    )
+    .ok_or_else(|| "time limit".to_string())?
+    .map_err(|e| format!("cannot run the C preprocessor `cpp`: {e}"))?;
     if !out.status.success() {
         let msg = String::from_utf8_lossy(&out.stderr);
         return Err(msg.trim().to_string());
     }
     String::from_utf8(out.stdout).map_err(|_| "preprocessed text is not UTF-8".to_string())
+}
+
+/// Runs `work` on a thread of its own and waits for it until the command's deadline
+/// (`solver::budget::deadline`, issue #24). At the deadline `on_timeout` runs (to stop an
+/// external process), the budget records the stop, and `None` is returned; the thread is left
+/// to finish on its own (the command ends at once). Without a deadline this just waits.
+fn within_deadline<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+    on_timeout: impl FnOnce(),
+) -> Option<T> {
+    let deadline = solver::budget::deadline();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("icpic3-cfront".into())
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let _ = tx.send(work());
+        });
+    if spawned.is_err() {
+        return None;
+    }
+    let r = match deadline {
+        None => rx.recv().ok(),
+        Some(d) => rx
+            .recv_timeout(d.saturating_duration_since(std::time::Instant::now()))
+            .ok(),
+    };
+    if r.is_none() {
+        on_timeout();
+        solver::budget::stop(solver::budget::Stop::Time);
+    }
+    r
 }
 
 /// Concatenates the preprocessed texts of several translation units (separated by
@@ -195,7 +243,12 @@ pub fn parse(src: &Source) -> Result<TranslationUnit, CError> {
         flavor: Flavor::GnuC11,
     };
     let text = src.text.clone();
-    let r = std::panic::catch_unwind(move || parse_preprocessed(&config, text));
+    // on a thread of its own, so that the command's deadline can end the wait (the parser
+    // itself cannot be interrupted); deep syntax trees need the command thread's stack size
+    let run = move || std::panic::catch_unwind(move || parse_preprocessed(&config, text));
+    let Some(r) = within_deadline(run, || {}) else {
+        return Err(src.err(0, "time limit"));
+    };
     match r {
         Ok(Ok(p)) => Ok(p.unit),
         Ok(Err(e)) => {
