@@ -81,7 +81,8 @@ class ToolInfo(unittest.TestCase):
         self.assertEqual(got, want, f"{path}: exit {p.returncode}\n{p.stdout}{p.stderr}")
 
     def test_executable_and_version(self):
-        locator = BaseTool2.ToolLocator(tool_directory=None, use_path=True, use_current=True)
+        # the binary under test (a debug build in `cargo test`), not whatever target/release has
+        locator = BaseTool2.ToolLocator(tool_directory=os.path.dirname(EXE))
         os.chdir(ROOT)
         self.assertTrue(self.tool.executable(locator).endswith("icpic3"))
         v = self.tool.version(EXE)
@@ -149,7 +150,8 @@ class ToolInfo(unittest.TestCase):
         env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "benchmarks", "benchexec"))
         task = os.path.join(ROOT, "benchmarks", "benchexec", "tasks", "float-benchs",
                             "Rump_double.yml")
-        args = [sys.executable, "-m", "benchexec.test_tool_info", "--no-container", MODULE]
+        args = [sys.executable, "-m", "benchexec.test_tool_info", "--no-container",
+                "--tool-directory", os.path.dirname(EXE), MODULE]
         if os.path.exists(task):
             args += ["--task-definition", task]
         p = subprocess.run(args, capture_output=True, text=True, cwd=ROOT, env=env,

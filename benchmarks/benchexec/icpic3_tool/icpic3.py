@@ -49,7 +49,12 @@ class Tool(benchexec.tools.template.BaseTool2):
     """icpic3: ICP-based SMT solving and IC3 model checking over exact IEEE floats."""
 
     def executable(self, tool_locator):
-        return tool_locator.find_executable("icpic3", subdir="target/release")
+        # a checkout's release build (--tool-directory at the repository root), else the
+        # binary itself in the tool directory, the current directory or on PATH
+        try:
+            return tool_locator.find_executable("icpic3", subdir="target/release")
+        except benchexec.tools.template.ToolNotFoundException:
+            return tool_locator.find_executable("icpic3")
 
     def name(self):
         return "icpic3"
