@@ -11,10 +11,17 @@
 //! an UNKNOWN answer instead of letting the kernel or an abort do it.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 use std::time::Instant;
 
-static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
+/// Bytes in use as counted so far (signed: memory freed by one thread whose allocation is still
+/// in another thread's batch can make it briefly negative; read through [`count`]).
+static ALLOCATED: AtomicIsize = AtomicIsize::new(0);
+
+/// The counted bytes, never below 0.
+fn count() -> usize {
+    ALLOCATED.load(Ordering::Relaxed).max(0) as usize
+}
 static SOFT_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 static HARD_LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 
@@ -58,7 +65,7 @@ pub fn set_memory_limit(bytes: Option<u64>) {
 
 /// Bytes currently allocated through the counting allocator.
 pub fn allocated() -> usize {
-    ALLOCATED.load(Ordering::Relaxed)
+    count()
 }
 
 /// The soft threshold in bytes (`usize::MAX`: none).
@@ -69,14 +76,13 @@ pub fn soft_limit() -> usize {
 /// Over the soft threshold: every phase should stop (one atomic load).
 #[inline]
 pub fn over_memory() -> bool {
-    ALLOCATED.load(Ordering::Relaxed) > SOFT_LIMIT.load(Ordering::Relaxed)
+    count() > SOFT_LIMIT.load(Ordering::Relaxed)
 }
 
 /// Would `bytes` more fit under the soft threshold? For requests whose size comes from the
 /// input (reading a file, a repeat count), asked before allocating.
 pub fn fits(bytes: usize) -> bool {
-    ALLOCATED
-        .load(Ordering::Relaxed)
+    count()
         .saturating_add(bytes)
         .le(&SOFT_LIMIT.load(Ordering::Relaxed))
 }
@@ -87,18 +93,34 @@ pub fn fits(bytes: usize) -> bool {
 /// the count is then off by at most this much per thread.
 const BATCH: isize = 256 << 10;
 
+/// A thread's not yet counted bytes; what is left when the thread ends is added to the shared
+/// count then (without that, thousands of short-lived engine threads in `deadcode` left their
+/// remainders behind and the count drifted until it passed the limit).
+struct Uncounted(Cell<isize>);
+
+impl Drop for Uncounted {
+    fn drop(&mut self) {
+        ALLOCATED.fetch_add(self.0.get(), Ordering::Relaxed);
+    }
+}
+
 thread_local! {
     /// bytes allocated (positive) or freed (negative) by this thread, not yet in `ALLOCATED`
-    static UNCOUNTED: Cell<isize> = const { Cell::new(0) };
+    static UNCOUNTED: Uncounted = const { Uncounted(Cell::new(0)) };
 }
 
 fn add_shared(size: usize) -> bool {
+    let size = size.min(isize::MAX as usize) as isize;
     let before = ALLOCATED.fetch_add(size, Ordering::Relaxed);
-    if before.saturating_add(size) > HARD_LIMIT.load(Ordering::Relaxed) {
+    if before.saturating_add(size).max(0) as usize > HARD_LIMIT.load(Ordering::Relaxed) {
         ALLOCATED.fetch_sub(size, Ordering::Relaxed);
         return false;
     }
     true
+}
+
+fn sub_shared(size: usize) {
+    ALLOCATED.fetch_sub(size.min(isize::MAX as usize) as isize, Ordering::Relaxed);
 }
 
 /// Called by the allocator wrapper before allocating `size` bytes; `false` when the request
@@ -109,12 +131,12 @@ pub fn note_alloc(size: usize) -> bool {
         return add_shared(size);
     }
     let flush = UNCOUNTED.try_with(|u| {
-        let v = u.get() + size as isize;
+        let v = u.0.get() + size as isize;
         if v >= BATCH {
-            u.set(0);
+            u.0.set(0);
             Some(v as usize)
         } else {
-            u.set(v);
+            u.0.set(v);
             None
         }
     });
@@ -130,27 +152,23 @@ pub fn note_alloc(size: usize) -> bool {
 #[inline]
 pub fn note_dealloc(size: usize) {
     if size >= BATCH as usize {
-        ALLOCATED.fetch_sub(size, Ordering::Relaxed);
+        sub_shared(size);
         return;
     }
     let flush = UNCOUNTED.try_with(|u| {
-        let v = u.get() - size as isize;
+        let v = u.0.get() - size as isize;
         if v <= -BATCH {
-            u.set(0);
+            u.0.set(0);
             Some((-v) as usize)
         } else {
-            u.set(v);
+            u.0.set(v);
             None
         }
     });
     match flush {
         Ok(None) => {}
-        Ok(Some(v)) => {
-            ALLOCATED.fetch_sub(v, Ordering::Relaxed);
-        }
-        Err(_) => {
-            ALLOCATED.fetch_sub(size, Ordering::Relaxed);
-        }
+        Ok(Some(v)) => sub_shared(v),
+        Err(_) => sub_shared(size),
     }
 }
 
@@ -230,6 +248,33 @@ pub fn stopped() -> Option<Stop> {
 mod tests {
     use super::*;
     use std::time::Duration;
+
+    /// Memory counted by a thread that then ends, freed by another: the ending thread's
+    /// remainder reaches the shared count, so the count returns to where it was (it drifted
+    /// by up to a batch per thread before, and thousands of threads passed the limit).
+    #[test]
+    fn remainders_of_ended_threads_are_counted() {
+        let start = ALLOCATED.load(Ordering::Relaxed);
+        let (tx, rx) = std::sync::mpsc::channel();
+        for _ in 0..200 {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                assert!(note_alloc(200 << 10));
+                tx.send(()).unwrap();
+            })
+            .join()
+            .unwrap();
+        }
+        drop(tx);
+        for () in rx {
+            note_dealloc(200 << 10);
+        }
+        // flush this thread's remainder the way its end would
+        UNCOUNTED.with(|u| {
+            ALLOCATED.fetch_add(u.0.replace(0), Ordering::Relaxed);
+        });
+        assert_eq!(ALLOCATED.load(Ordering::Relaxed), start);
+    }
 
     #[test]
     fn deadline_stops_and_sticks() {
