@@ -1190,7 +1190,10 @@ fn set_limits(command: &Command) {
             timeout,
             ..
         } => {
-            let smt = files.first().is_some_and(|f| has_extension(f, "smt2"));
+            // SMT-LIB and C (SV-COMP's answers) say `unknown`; .hys and VMT say UNKNOWN
+            let smt = files.first().is_some_and(|f| {
+                has_extension(f, "smt2") || crate::c::cmd::is_c_file(f) || f.as_os_str() == "-"
+            });
             let t = timeout.filter(|t| *t > 0.0 && !t.is_nan());
             let style = if smt { OOM_LOWER } else { OOM_UPPER };
             (*memory_mb, t, *max_input_mb, style)
