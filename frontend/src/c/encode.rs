@@ -240,6 +240,15 @@ impl Terms {
         self.sorts[t as usize]
     }
 
+    /// `(not isnan(x)) and (not isinf(x))` for a float term `x`
+    fn finite(&mut self, x: T) -> T {
+        let n = self.op(Op::IsNan, Sort::Bool, vec![x]);
+        let n = self.not(n);
+        let i = self.op(Op::IsInf, Sort::Bool, vec![x]);
+        let i = self.not(i);
+        self.and(n, i)
+    }
+
     fn var(&mut self, s: StateId, primed: bool) -> T {
         let sort = self.decls[s.index()].sort;
         self.mk(NodeKind::Var { var: s.0, primed }, sort)
@@ -632,15 +641,7 @@ impl<'a> Enc<'a> {
                 real1(tm, Op::Nrt(2), s)
             }
         };
-        // (not isnan(x) and not isinf(x)), for a float term x
-        let finite = |tm: &mut Terms, x: T| {
-            let n = tm.op(Op::IsNan, Sort::Bool, vec![x]);
-            let n = tm.not(n);
-            let i = tm.op(Op::IsInf, Sort::Bool, vec![x]);
-            let i = tm.not(i);
-            tm.and(n, i)
-        };
-        let fin: Vec<T> = xs.iter().map(|&x| finite(tm, x)).collect();
+        let fin: Vec<T> = xs.iter().map(|&x| tm.finite(x)).collect();
         let fin = tm.chain(BoolOp::And, &fin);
         let zero = tm.int(0);
         let domain = match f {
@@ -661,7 +662,7 @@ impl<'a> Enc<'a> {
         let outside = tm.not(inside);
         let abs_exact = tm.op(Op::Abs, Sort::Real, vec![exact]);
         let huge = tm.rel(RelOp::Ge, abs_exact, big);
-        let fy = finite(tm, y);
+        let fy = tm.finite(y);
         let ry = tm.op(Op::FpToReal, Sort::Real, vec![y]);
         let diff = tm.mk(NodeKind::Sub(ry, exact), Sort::Real);
         let err = tm.op(Op::Abs, Sort::Real, vec![diff]);
@@ -690,16 +691,9 @@ impl<'a> Enc<'a> {
     fn inverse_within(&mut self, f: Libm, t: Ty, xs: &[T], y: T) -> T {
         let (rel, tiny, _) = error_bound(t);
         let tm = &mut self.terms;
-        let finite = |tm: &mut Terms, x: T| {
-            let n = tm.op(Op::IsNan, Sort::Bool, vec![x]);
-            let n = tm.not(n);
-            let i = tm.op(Op::IsInf, Sort::Bool, vec![x]);
-            let i = tm.not(i);
-            tm.and(n, i)
-        };
         let real = |tm: &mut Terms, x: T| tm.op(Op::FpToReal, Sort::Real, vec![x]);
         let abs = |tm: &mut Terms, x: T| tm.op(Op::Abs, Sort::Real, vec![x]);
-        let fin: Vec<T> = xs.iter().map(|&x| finite(tm, x)).collect();
+        let fin: Vec<T> = xs.iter().map(|&x| tm.finite(x)).collect();
         let mut inside = tm.chain(BoolOp::And, &fin);
         let r: Vec<T> = xs.iter().map(|&x| real(tm, x)).collect();
         let ry = real(tm, y);
@@ -752,7 +746,7 @@ impl<'a> Enc<'a> {
         };
         // not inside or (finite(y) and lo <= y <= hi and |residual| <= slack)
         let outside = tm.not(inside);
-        let fy = finite(tm, y);
+        let fy = tm.finite(y);
         let above = tm.rel(RelOp::Ge, ry, lo);
         let below = tm.rel(RelOp::Le, ry, hi);
         let ares = abs(tm, residual);
