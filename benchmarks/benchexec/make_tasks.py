@@ -7,8 +7,14 @@ not contain, and BenchExec refuses a task whose property pattern matches no file
 copies keep the shared C files (by relative path), the expected verdict and the options, and
 name the bundled properties/unreach-call.prp (the same text as the shared one).
 
+The second set, svcomp-floats-2, bundles its property files, but 23 of its task files say
+format_version 1.1, which BenchExec 3.35 rejects ("invalid format_version"); the copies say 2.0
+(the fields kept here mean the same in both).
+
 Usage (from the repository root, with PyYAML, which BenchExec depends on):
-  python3 benchmarks/benchexec/make_tasks.py [../shared/benchmarks/svcomp-floats/c]
+  python3 benchmarks/benchexec/make_tasks.py [SRC [OUT]]
+SRC defaults to ../shared/benchmarks/svcomp-floats/c, OUT to benchmarks/benchexec/tasks;
+the second set: make_tasks.py ../shared/benchmarks/svcomp-floats-2/c benchmarks/benchexec/tasks-2
 """
 import glob
 import os
@@ -23,7 +29,7 @@ def main():
     src = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         HERE, "..", "..", "..", "shared", "benchmarks", "svcomp-floats", "c")
     src = os.path.normpath(src)
-    out_root = os.path.join(HERE, "tasks")
+    out_root = os.path.abspath(sys.argv[2]) if len(sys.argv) > 2 else os.path.join(HERE, "tasks")
     prp = os.path.join(HERE, "properties", "unreach-call.prp")
     n = 0
     for yml in sorted(glob.glob(os.path.join(src, "*", "*.yml"))):
