@@ -1144,8 +1144,19 @@ fn print_expr_answer(
             if let Some(n) = &answer.note {
                 let _ = writeln!(err, "icpic3: {n}");
             }
+            if let Some(p) = &answer.proof {
+                let _ = writeln!(
+                    err,
+                    "icpic3: no exact point: a solution exists by an existence proof ({}; -v \
+                     shows it)",
+                    p.kind
+                );
+            }
             if verbose > 0 {
                 let _ = write!(out, "{}", solve_cmd::render_text(answer));
+                if let Some(p) = &answer.proof {
+                    let _ = writeln!(out, "{}", p.text);
+                }
             }
             if verbose > 1 {
                 let _ = writeln!(out, "time: {:.3} s", answer.time.as_secs_f64());

@@ -67,8 +67,18 @@ pub struct Answer {
     pub values: Vec<(String, Shown)>,
     /// why the answer is UNKNOWN, or why a candidate could not be validated
     pub note: Option<String>,
+    /// a SATISFIABLE answer without an exact point: the re-checked existence proof
+    pub proof: Option<ProofSummary>,
     pub stats: Stats,
     pub time: Duration,
+}
+
+/// An existence proof as reports show it (issue #23): its kind and its text (the unknowns'
+/// boxes, the equations, the fixed inputs).
+#[derive(Clone, Debug)]
+pub struct ProofSummary {
+    pub kind: &'static str,
+    pub text: String,
 }
 
 pub struct Options {
@@ -226,6 +236,7 @@ pub fn solve_expr(checked: &Checked, f: &Formula, opts: &Options) -> Answer {
                 engine: "bitblast",
                 values: Vec::new(),
                 note: Some(format!("bit-blasting does not support {why}")),
+                proof: None,
                 stats: Stats::default(),
                 time: start.elapsed(),
             }
@@ -296,6 +307,7 @@ fn solve_icp(
                 engine: "icp",
                 values: Vec::new(),
                 note: Some(format!("invalid solver configuration: {e}")),
+                proof: None,
                 stats: Stats::default(),
                 time: start.elapsed(),
             }
@@ -310,6 +322,7 @@ fn solve_icp(
     let decl = declared_vars(checked, f);
     let constraints = all_constraints(checked);
     let mut note = None;
+    let mut proof = None;
     let (verdict, values) = match &result {
         SolveResult::Unsat => (Verdict::Unsatisfiable, Vec::new()),
         SolveResult::Unknown(reason) => {
@@ -325,9 +338,33 @@ fn solve_icp(
             let validated = tries
                 .iter()
                 .find_map(|p| validate(checked, &constraints, &decl, |v| p.get(map.var(v))));
-            match validated {
-                Some(point) => (Verdict::Satisfiable, shown_point(checked, point)),
-                None => {
+            let proved = || {
+                let boxes = |v: Var| model.boxes[map.var(v)];
+                let bools = |v: Var| model.bools[map.var(v)];
+                let p = solver::existence::prove(f, &boxes, &bools)?;
+                // the search's own conclusion is the checker's; re-checked here from the
+                // certificate alone so that a report never rests on the search
+                solver::existence::check(f, &p).ok()?;
+                Some(p)
+            };
+            let proved = if validated.is_none() && !result.is_sat() {
+                proved()
+            } else {
+                None
+            };
+            match (validated, proved) {
+                (Some(point), _) => (Verdict::Satisfiable, shown_point(checked, point)),
+                (None, Some(p)) => {
+                    proof = Some(ProofSummary {
+                        kind: p.kind(),
+                        text: solver::existence::describe(f, &p),
+                    });
+                    (
+                        Verdict::Satisfiable,
+                        proof_values(checked, &decl, &map, model, &p),
+                    )
+                }
+                (None, None) => {
                     if result.is_sat() {
                         note = Some(
                             "the solver's point satisfies the lowered formula, but not every \
@@ -345,6 +382,7 @@ fn solve_icp(
         engine: "icp",
         values,
         note,
+        proof,
         stats: *solver.stats(),
         time: start.elapsed(),
     }
@@ -393,6 +431,7 @@ fn solve_bitblast(
         engine: "bitblast",
         values,
         note,
+        proof: None,
         stats: Stats::default(),
         time: start.elapsed(),
     }
@@ -419,6 +458,30 @@ fn shown_point(checked: &Checked, point: Vec<PointValue>) -> Vec<(String, Shown)
             (d.name.clone(), shown)
         })
         .collect()
+}
+
+/// The declared variables of a proved answer: fixed inputs at their exact values, unknowns
+/// by their boxes (the zero lies inside), Booleans by their values, the rest by the
+/// candidate's boxes.
+fn proof_values(
+    checked: &Checked,
+    decl: &[Option<Var>],
+    map: &FormulaMap,
+    m: &Model,
+    p: &solver::existence::ExistenceProof,
+) -> Vec<(String, Shown)> {
+    let mut out = boxes(checked, decl, map, m);
+    for ((_, shown), fv) in out.iter_mut().zip(decl) {
+        let Some(v) = *fv else { continue };
+        if let Some((_, q)) = p.fixed.iter().find(|(w, _)| *w == v) {
+            *shown = Shown::Point(PointValue::Num(q.clone()));
+        } else if let Some((_, u)) = p.unknowns.iter().find(|(w, _)| *w == v) {
+            *shown = Shown::Box(*u);
+        } else if let Some((_, b)) = p.bools.iter().find(|(w, _)| *w == v) {
+            *shown = Shown::Bool(Some(*b));
+        }
+    }
+    out
 }
 
 fn boxes(
@@ -564,7 +627,7 @@ pub fn render_json(a: &Answer) -> serde_json::Value {
         };
         model.insert(name.clone(), val);
     }
-    let key = if a.verdict == Verdict::Satisfiable {
+    let key = if a.verdict == Verdict::Satisfiable && a.proof.is_none() {
         "model"
     } else {
         "box"
@@ -580,6 +643,9 @@ pub fn render_json(a: &Answer) -> serde_json::Value {
     }
     if let Some(n) = &a.note {
         v["note"] = json!(n);
+    }
+    if let Some(p) = &a.proof {
+        v["proof"] = json!({"kind": p.kind, "text": p.text});
     }
     v
 }

@@ -58,6 +58,8 @@ def cases(tmp):
         (write("unsat.hys", "DECL\n  int [0, 3] x;\nEXPR\n  x > 5;\n"), [], 20,
          "hys-expr", "UNSATISFIABLE"),
         (ex("launch_angle.hys"), ["--timeout", "20"], None, "hys-expr", None),
+        (write("irrational.hys", "DECL\n  float [-10, 10] x;\nEXPR\n  x * x = 3;\n  x > 0;\n"),
+         [], 10, "hys-expr", "SATISFIABLE"),
         (ex("thermostat.hys"), [], 20, "hys-transition", "SAFE"),
         (ex("ts-suite/u_manual_sample2.hys"), [], 10, "hys-transition", "UNSAFE"),
         (ex("thermostat.hys"), ["--engine", "ic3", "--check-certificate"], 20,

@@ -29,6 +29,7 @@ pub mod config;
 mod congruence;
 pub mod contractors;
 mod decide;
+pub mod existence;
 pub mod formula;
 mod heap;
 mod icp;

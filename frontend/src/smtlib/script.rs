@@ -77,6 +77,8 @@ struct Run<'a> {
     /// assertion levels (`push`/`pop`)
     levels: Vec<Vec<Assertion>>,
     model: Option<Vec<PointValue>>,
+    /// the last `sat` rests on an existence proof: a model exists but has irrational values
+    proved_only: bool,
     opts: &'a ScriptOptions,
     start: Instant,
     print_success: bool,
@@ -358,6 +360,7 @@ impl<'a> Run<'a> {
             el: Elab::new(),
             levels: vec![Vec::new()],
             model: None,
+            proved_only: false,
             opts,
             start: Instant::now(),
             print_success: false,
@@ -614,7 +617,7 @@ impl<'a> Run<'a> {
             }
             "get-model" => {
                 let Some(m) = &self.model else {
-                    return bad(c.span, "no model is available");
+                    return bad(c.span, self.no_model());
                 };
                 let mut vars: Vec<(u32, String, Sort)> = Vec::new();
                 for s in &self.el.global {
@@ -642,7 +645,7 @@ impl<'a> Run<'a> {
             }
             "get-value" => {
                 let Some(m) = self.model.clone() else {
-                    return bad(c.span, "no model is available");
+                    return bad(c.span, self.no_model());
                 };
                 let Some(terms) = a.first().and_then(|x| x.list()) else {
                     return bad(c.span, "malformed get-value");
@@ -674,6 +677,7 @@ impl<'a> Run<'a> {
                 self.el = Elab::new();
                 self.levels = vec![Vec::new()];
                 self.model = None;
+                self.proved_only = false;
                 self.ok(out);
             }
             "reset-assertions" => {
@@ -741,6 +745,7 @@ impl<'a> Run<'a> {
 
     fn check_sat(&mut self, extra: Vec<Assertion>) -> (Answer, Option<String>) {
         self.model = None;
+        self.proved_only = false;
         if let Err(stop) = solver::budget::check_now() {
             return (Answer::Unknown, Some(stop.text().into()));
         }
@@ -801,6 +806,23 @@ impl<'a> Run<'a> {
         let answer = solve_cmd::solve_expr(&checked, &f, &so);
         match answer.verdict {
             Verdict::Unsatisfiable => (Answer::Unsat, None),
+            Verdict::Satisfiable if answer.proof.is_some() => {
+                if !dropped.is_empty() {
+                    return (
+                        Answer::Unknown,
+                        Some(format!(
+                            "a solution was proved without {} unsupported assertion(s): {}",
+                            dropped.len(),
+                            dropped[0]
+                        )),
+                    );
+                }
+                // a solution exists, but its values are irrational: there is no exact model
+                // for get-model/get-value
+                self.model = None;
+                self.proved_only = true;
+                (Answer::Sat, None)
+            }
             Verdict::Satisfiable => {
                 let values: Vec<PointValue> = answer
                     .values
@@ -847,6 +869,16 @@ impl<'a> Run<'a> {
                 Answer::Unknown,
                 Some(answer.note.unwrap_or_else(|| "solver gave up".into())),
             ),
+        }
+    }
+
+    /// Why `get-model`/`get-value` have nothing to show.
+    fn no_model(&self) -> &'static str {
+        if self.proved_only {
+            "no model is available: the solution's existence was proved (Krawczyk test or \
+             interval evaluation), but not at an exact model"
+        } else {
+            "no model is available"
         }
     }
 
