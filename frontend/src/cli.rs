@@ -335,6 +335,10 @@ pub enum Command {
         /// C files: write an SV-COMP violation witness (format 2.0, YAML) for `false`.
         #[arg(long)]
         witness: Option<PathBuf>,
+        /// C files, `false`: also show every assignment of the confirmed gcc run
+        /// (`file:line: lvalue = value`, per step with --step; JSON: `c_trace`).
+        #[arg(long)]
+        trace: bool,
         #[command(flatten)]
         c_input: CInputArgs,
     },
@@ -545,6 +549,7 @@ where
             format,
             data_model,
             witness,
+            trace,
             c_input,
         } => {
             let env_opts = crate::c::env::EnvOptions {
@@ -639,6 +644,7 @@ where
                     &ts_opts,
                     witness.as_deref(),
                     format == Format::Json,
+                    trace,
                     &env_opts,
                     out,
                     err,

@@ -26,6 +26,7 @@ pub fn solve(
     opts: &TsOptions,
     witness: Option<&Path>,
     json_out: bool,
+    want_trace: bool,
     env_opts: &super::env::EnvOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -64,7 +65,7 @@ pub fn solve(
         }
         Err(LoadError::C(e)) => return bad(c_error(&e), &c_report(&e), out, err),
     };
-    let a = match super::svcomp_step(&f, model, opts, env_opts) {
+    let a = match super::svcomp_step(&f, model, opts, env_opts, want_trace) {
         Ok(a) => (a, f),
         Err(e) => return bad(c_error(&e), &c_report(&e), out, err),
     };
@@ -90,15 +91,20 @@ pub fn solve(
             .map(|(w, v)| json!({"input": w, "value": v.c_expr(), "text": v.c_text()}))
             .collect();
         // one JSON document, the verdict in `result` (docs D.6)
-        let _ = writeln!(
-            out,
-            "{}",
-            crate::report::document(json!({"input": "c", "result": a.verdict,
-                   "detail": a.detail, "inputs": inputs,
-                   "undefined_functions_nondet": a.undefined_fns,
-                   "assumptions": a.assumptions,
-                   "time_s": start.elapsed().as_secs_f64()}))
-        );
+        let mut doc = json!({"input": "c", "result": a.verdict,
+               "detail": a.detail, "inputs": inputs,
+               "undefined_functions_nondet": a.undefined_fns,
+               "assumptions": a.assumptions,
+               "time_s": start.elapsed().as_secs_f64()});
+        match &a.trace {
+            Some(Ok(t)) => {
+                doc["c_trace"] = t.json();
+                doc["c_trace_truncated"] = json!(t.truncated);
+            }
+            Some(Err(why)) => doc["c_trace_error"] = json!(why),
+            None => {}
+        }
+        let _ = writeln!(out, "{}", crate::report::document(doc));
     } else {
         let _ = writeln!(out, "{}", a.verdict);
         let _ = writeln!(out, "-- {}", a.detail);
@@ -114,6 +120,19 @@ pub fn solve(
         }
         for (w, v) in &a.inputs {
             let _ = writeln!(out, "input {w} = {}", v.c_text());
+        }
+        match &a.trace {
+            Some(Ok(t)) => {
+                let _ = writeln!(
+                    out,
+                    "trace: the assignments of the confirmed gcc run, in order"
+                );
+                let _ = write!(out, "{}", t.text());
+            }
+            Some(Err(why)) => {
+                let _ = writeln!(out, "trace: not available: {why}");
+            }
+            None => {}
         }
     }
     match a.verdict {
