@@ -101,6 +101,9 @@ pub struct CTrace {
     pub entries: Vec<TraceEntry>,
     /// the run assigned more than [`MAX_ENTRIES`] times: only the first are kept
     pub truncated: bool,
+    /// under `--step`: the calls of the step function the run started (the last one reached
+    /// the goal); `None` for a run of `main`
+    pub steps: Option<u64>,
 }
 
 impl CTrace {
@@ -109,25 +112,46 @@ impl CTrace {
     /// function's), and a last line when the trace was cut.
     pub fn text(&self) -> String {
         let mut s = String::new();
-        let mut cur: Option<u64> = None;
-        for e in &self.entries {
-            if e.step != cur {
-                if let Some(k) = e.step {
-                    if k == 0 {
-                        s.push_str("before the first step:\n");
-                    } else {
-                        s.push_str(&format!("step {k}:\n"));
-                    }
-                }
-                cur = e.step;
-            }
-            s.push_str(&format!(
+        let line = |e: &TraceEntry| {
+            format!(
                 "  {}:{}: {} = {}\n",
                 e.pos.file,
                 e.pos.line,
                 e.lvalue,
                 e.value.text()
-            ));
+            )
+        };
+        match self.steps {
+            None => self.entries.iter().for_each(|e| s.push_str(&line(e))),
+            Some(n) => {
+                // every step gets its header, also one that assigned nothing (a run of such
+                // steps: one line); a cut trace up to the last step it shows
+                let last = self.entries.last().and_then(|e| e.step).unwrap_or(0);
+                let n = if self.truncated { last } else { n };
+                let mut rest = &self.entries[..];
+                let mut empty_from: Option<u64> = None;
+                for k in 0..=n {
+                    let len = rest.iter().take_while(|e| e.step == Some(k)).count();
+                    let (of_k, later) = rest.split_at(len);
+                    rest = later;
+                    if k == 0 {
+                        if !of_k.is_empty() {
+                            s.push_str("before the first step:\n");
+                        }
+                    } else if of_k.is_empty() {
+                        empty_from.get_or_insert(k);
+                    } else {
+                        if let Some(a) = empty_from.take() {
+                            s.push_str(&empty_steps(a, k - 1));
+                        }
+                        s.push_str(&format!("step {k}:\n"));
+                    }
+                    of_k.iter().for_each(|e| s.push_str(&line(e)));
+                }
+                if let Some(a) = empty_from {
+                    s.push_str(&empty_steps(a, n));
+                }
+            }
         }
         if self.truncated {
             s.push_str(&format!(
@@ -158,6 +182,15 @@ impl CTrace {
     }
 }
 
+/// The header of steps `a` to `b` that assigned nothing.
+fn empty_steps(a: u64, b: u64) -> String {
+    if a == b {
+        format!("step {a}:\n  (no assignment)\n")
+    } else {
+        format!("steps {a} to {b}:\n  (no assignment)\n")
+    }
+}
+
 /// Runs the program with `inputs` (a confirmed run's) and logging calls at every assignment
 /// in the input files; `goals` are the replay's goals, one of which the run must reach again.
 /// The error says why there is no trace.
@@ -175,7 +208,11 @@ pub fn trace_run(
     };
     let (r, log) = replay_traced(&file.source.text, cfg, goals, inputs, lp64, &setup);
     match r {
-        Replay::Confirmed(_) => parse_log(&log, &points.points, cfg.env.is_some()),
+        Replay::Confirmed(_) => parse_log(
+            &log,
+            &points.points,
+            cfg.env.as_ref().is_some_and(|e| e.looped),
+        ),
         Replay::NotReached(why) => Err(format!(
             "the traced run did not reach the goal again: {why}"
         )),
@@ -188,6 +225,7 @@ pub fn trace_run(
 fn parse_log(log: &str, points: &[TracePoint], stepped: bool) -> Result<CTrace, String> {
     let mut t = CTrace::default();
     let mut step = stepped.then_some(0u64);
+    t.steps = step;
     let bad = |l: &str| format!("internal error: unreadable trace record `{l}`");
     for l in log.lines() {
         if l == "X" {
@@ -204,6 +242,7 @@ fn parse_log(log: &str, points: &[TracePoint], stepped: bool) -> Result<CTrace, 
         let value = match kind {
             "S" => {
                 step = Some(raw);
+                t.steps = Some(raw);
                 continue;
             }
             "i" => TraceValue::Signed(raw as i64),
