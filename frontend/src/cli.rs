@@ -372,6 +372,10 @@ pub enum Command {
         /// Exit with code 10 when some goal is DEAD (for CI).
         #[arg(long)]
         fail_on_dead: bool,
+        /// Also show each REACHABLE goal's confirmed gcc run as C assignments
+        /// (`file:line: lvalue = value`, per step with --step; text and --format json).
+        #[arg(long)]
+        trace: bool,
         /// The goals: branch outcomes (`decision`), each condition true and false
         /// (`condition`) or an MC/DC independence pair per condition (`mcdc`).
         #[arg(long, value_enum, default_value = "decision")]
@@ -452,6 +456,7 @@ where
             format,
             html,
             fail_on_dead,
+            trace,
             criterion,
             c_input,
             env,
@@ -520,6 +525,7 @@ where
                         },
                         html,
                         fail_on_dead,
+                        trace,
                     },
                     &env.options(),
                     env.tests.as_deref(),

@@ -176,6 +176,7 @@ fn analyse(
     jobs: usize,
     env_opts: &super::env::EnvOptions,
     jsonl: bool,
+    want_trace: bool,
     tx: &std::sync::mpsc::Sender<Event>,
 ) -> Analysis {
     let mut a = Analysis::default();
@@ -226,7 +227,14 @@ fn analyse(
             plan.as_ref(),
             hooks,
         ) {
-            Ok((lines, undef, assume)) => {
+            Ok((mut lines, undef, assume)) => {
+                if want_trace {
+                    if let Err(e) =
+                        super::add_goal_traces(file, model, f, plan.as_ref(), &mut lines)
+                    {
+                        let _ = tx.send(Event::Message(format!("{e} (no traces for `{f}`)")));
+                    }
+                }
                 a.all.extend(lines);
                 for x in assume {
                     if !a.assumptions.contains(&x) {
@@ -308,7 +316,18 @@ pub fn deadcode(
             .stack_size(ANALYSIS_STACK)
             .spawn_scoped(s, move || {
                 super::mcdc::with_criterion(criterion, || {
-                    analyse(file, fns, model, opts, per_goal, jobs, env_opts, jsonl, &tx)
+                    analyse(
+                        file,
+                        fns,
+                        model,
+                        opts,
+                        per_goal,
+                        jobs,
+                        env_opts,
+                        jsonl,
+                        report.trace,
+                        &tx,
+                    )
                 })
             });
         let worker = match worker {
@@ -461,6 +480,18 @@ pub fn deadcode(
                         let _ = writeln!(out, "    input {w} = {}", v.c_text());
                     }
                 }
+            }
+            match &l.trace {
+                Some(Ok(t)) => {
+                    let _ = writeln!(out, "    trace: the assignments of the run, in order");
+                    for line in t.text().lines() {
+                        let _ = writeln!(out, "    {line}");
+                    }
+                }
+                Some(Err(why)) => {
+                    let _ = writeln!(out, "    trace: not available: {why}");
+                }
+                None => {}
             }
             // an MC/DC pair: both test cases, labelled
             for (label, inputs) in &l.tests {

@@ -683,6 +683,48 @@ pub struct DeadcodeLine {
     /// `--criterion mcdc`, REACHABLE: the two test cases of the independence pair (label,
     /// inputs)
     pub tests: Vec<(String, Vec<(String, InputValue)>)>,
+    /// `deadcode --trace`, REACHABLE: the assignments of the run, or why there are none
+    pub trace: Option<Result<trace::CTrace, String>>,
+}
+
+/// `deadcode --trace`: the C trace of each REACHABLE goal of `entry` among `lines` (the
+/// goal's confirmed inputs run once more with every assignment logged; see [`trace`]). An
+/// MC/DC line, whose answer rests on two runs, gets none.
+pub fn add_goal_traces(
+    file: &CFile,
+    model: DataModel,
+    entry: &str,
+    plan: Option<&lower::EnvPlan>,
+    lines: &mut [DeadcodeLine],
+) -> Result<(), CError> {
+    // the goals as `deadcode_with` lowered them
+    let cfg = lower_with(
+        file,
+        model,
+        entry,
+        mcdc::current() == mcdc::Criterion::Decision,
+        plan,
+    )?;
+    let lp64 = model == DataModel::Lp64;
+    for l in lines
+        .iter_mut()
+        .filter(|l| l.status == "REACHABLE" && l.tests.is_empty())
+    {
+        // every copy of the goal (a function inlined at several calls)
+        let goals: Vec<usize> = (0..cfg.goals.len())
+            .filter(|&g| {
+                let x = &cfg.goals[g];
+                x.pos == l.pos && x.kind == l.kind && x.function == l.function
+            })
+            .collect();
+        if goals.is_empty() {
+            l.trace = Some(Err("internal error: the goal is not in the program".into()));
+            continue;
+        }
+        let vals: Vec<InputValue> = l.inputs.iter().map(|x| x.1.clone()).collect();
+        l.trace = Some(trace::trace_run(file, &cfg, &goals, &vals, lp64));
+    }
+    Ok(())
 }
 
 /// Shared state of the goal workers of one `deadcode` call.
@@ -800,6 +842,7 @@ pub fn deadcode_with(
             time_s,
             condition: None,
             tests: vec![],
+            trace: None,
         }
     };
     // streaming: the goals' lines are told as their answers become final (branch goals; the

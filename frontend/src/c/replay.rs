@@ -245,8 +245,12 @@ fn push_trace_functions(h: &mut String, log: &std::path::Path, max: usize) {
     );
     h.push_str("void __icpic3_ti(int id, long long v) { ictw('i', id, (unsigned long long)v); }\n");
     h.push_str("void __icpic3_tu(int id, unsigned long long v) { ictw('u', id, v); }\n");
-    h.push_str("void __icpic3_tf(int id, float v) { uint32_t u; memcpy(&u, &v, 4); ictw('f', id, u); }\n");
-    h.push_str("void __icpic3_td(int id, double v) { uint64_t u; memcpy(&u, &v, 8); ictw('d', id, u); }\n");
+    h.push_str(
+        "void __icpic3_tf(int id, float v) { uint32_t u; memcpy(&u, &v, 4); ictw('f', id, u); }\n",
+    );
+    h.push_str(
+        "void __icpic3_td(int id, double v) { uint64_t u; memcpy(&u, &v, 8); ictw('d', id, u); }\n",
+    );
     h.push_str("void __icpic3_tx(int id, ...) { (void)id; }\n");
     h.push_str("void __icpic3_tstep(long long s) { ictw('S', 0, (unsigned long long)s); }\n");
 }

@@ -18,8 +18,8 @@ use super::replay::{replay_traced, InputValue, Replay, TraceSetup};
 use super::CFile;
 use lang_c::ast::{
     BinaryOperator, BinaryOperatorExpression, BlockItem, CallExpression, Declaration,
-    DeclarationSpecifier, DeclaratorKind, Expression, ForInitializer, ForStatement,
-    MemberOperator, Statement, StorageClassSpecifier, UnaryOperator, UnaryOperatorExpression,
+    DeclarationSpecifier, DeclaratorKind, Expression, ForInitializer, ForStatement, MemberOperator,
+    Statement, StorageClassSpecifier, UnaryOperator, UnaryOperatorExpression,
 };
 use lang_c::span::{Node, Span};
 use lang_c::visit::Visit;
@@ -298,7 +298,11 @@ impl<'a> Points<'a> {
 
     /// The logging call of `id` reading the lvalue at `lv` (its text, in parentheses).
     fn call(&self, id: PointId, lv: &Span) -> String {
-        format!("__ICPIC3_T({}, ({}))", id.0, &self.src.text[lv.start..lv.end])
+        format!(
+            "__ICPIC3_T({}, ({}))",
+            id.0,
+            &self.src.text[lv.start..lv.end]
+        )
     }
 
     /// An expression whose value is discarded (an expression statement, a `for` header's
@@ -434,9 +438,7 @@ fn pure(e: &Expression) -> bool {
         Expression::Identifier(_) | Expression::Constant(_) => true,
         Expression::Member(m) => pure(&m.node.expression.node),
         Expression::BinaryOperator(b) => {
-            !is_assign(&b.node.operator.node)
-                && pure(&b.node.lhs.node)
-                && pure(&b.node.rhs.node)
+            !is_assign(&b.node.operator.node) && pure(&b.node.lhs.node) && pure(&b.node.rhs.node)
         }
         Expression::UnaryOperator(u) => {
             !is_incdec(&u.node.operator.node) && pure(&u.node.operand.node)
@@ -542,7 +544,11 @@ pub fn format_a(v: f64) -> String {
     if bexp == 0 && frac == 0 {
         return format!("{sign}0x0p+0");
     }
-    let (lead, exp) = if bexp == 0 { (0, -1022) } else { (1, bexp - 1023) };
+    let (lead, exp) = if bexp == 0 {
+        (0, -1022)
+    } else {
+        (1, bexp - 1023)
+    };
     let digits = format!("{frac:013x}");
     let digits = digits.trim_end_matches('0');
     let dot = if digits.is_empty() { "" } else { "." };
