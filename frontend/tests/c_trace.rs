@@ -255,6 +255,31 @@ fn an_lvalue_whose_address_the_statement_may_change_is_not_logged() {
     assert_eq!(entries(&v["c_trace"]), want, "{v}");
 }
 
+/// A long run is cut (10,000 entries by default; 5 here): the first entries, flagged.
+#[test]
+fn a_long_trace_is_cut_and_says_so() {
+    let f = data("main_svcomp.c");
+    let o = Command::new(env!("CARGO_BIN_EXE_icpic3"))
+        .args(["solve", "--trace", "--format", "json", &f])
+        .env("ICPIC3_TRACE_MAX", "5")
+        .output()
+        .expect("icpic3 runs");
+    let v: Value = serde_json::from_slice(&o.stdout).expect("JSON");
+    assert_eq!(v["result"], "false", "{v}");
+    assert_eq!(entries(&v["c_trace"]), main_svcomp_expected()[..5].to_vec());
+    assert_eq!(v["c_trace_truncated"], true, "{v}");
+    let o = Command::new(env!("CARGO_BIN_EXE_icpic3"))
+        .args(["solve", "--trace", &f])
+        .env("ICPIC3_TRACE_MAX", "5")
+        .output()
+        .expect("icpic3 runs");
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.ends_with("  (trace cut after the first 5 assignments)\n"),
+        "{out}"
+    );
+}
+
 #[test]
 fn deadcode_trace_of_the_reachable_error_call() {
     let f = data("main_svcomp.c");

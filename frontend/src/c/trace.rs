@@ -25,8 +25,16 @@ use lang_c::span::{Node, Span};
 use lang_c::visit::Visit;
 
 /// Records a trace keeps at most (a long loop before the goal would otherwise print millions
-/// of lines); the trace says when it was cut.
+/// of lines); the trace says when it was cut. `ICPIC3_TRACE_MAX=N` sets another limit (the
+/// tests check the cut with a small one).
 pub const MAX_ENTRIES: usize = 10_000;
+
+fn max_entries() -> usize {
+    std::env::var("ICPIC3_TRACE_MAX")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MAX_ENTRIES)
+}
 
 /// A place in the text where a logging call was inserted: which lvalue, where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,7 +163,8 @@ impl CTrace {
         }
         if self.truncated {
             s.push_str(&format!(
-                "  (trace cut after the first {MAX_ENTRIES} assignments)\n"
+                "  (trace cut after the first {} assignments)\n",
+                self.entries.len()
             ));
         }
         s
@@ -204,7 +213,7 @@ pub fn trace_run(
     let points = points(file);
     let setup = TraceSetup {
         ins: points.ins,
-        max_records: MAX_ENTRIES,
+        max_records: max_entries(),
     };
     let (r, log) = replay_traced(&file.source.text, cfg, goals, inputs, lp64, &setup);
     match r {
@@ -574,9 +583,46 @@ mod tests {
         assert_eq!(format_g(0.1, 17), "0.10000000000000001");
         assert_eq!(format_g(1e20, 17), "1e+20");
         assert_eq!(format_g(123456.0, 9), "123456");
-        assert_eq!(format_g(1.5e-5, 17), "1.5000000000000001e-05");
+        assert_eq!(format_g(1.5e-5, 17), "1.5e-05");
+        assert_eq!(format_g(1.0 / 3.0 * 1e-5, 17), "3.3333333333333333e-06");
         assert_eq!(format_g(0.0001, 9), "0.0001");
         assert_eq!(format_g(-3.0, 9), "-3");
         assert_eq!(format_g(f64::INFINITY, 9), "inf");
+    }
+
+    fn pt(line: usize, lv: &str) -> TracePoint {
+        TracePoint {
+            pos: Pos {
+                file: "u.c".into(),
+                line,
+                col: 1,
+            },
+            lvalue: lv.into(),
+        }
+    }
+
+    #[test]
+    fn log_records_read_back_with_steps_and_the_cut() {
+        let points = [pt(3, "x"), pt(4, "f")];
+        // init assigns x = -1; step 1 assigns f = 1.5f; steps 2..4 nothing; step 5 x = 2
+        let log = "i 0 ffffffffffffffff\nS 0 1\nf 1 3fc00000\nS 0 2\nS 0 3\nS 0 4\nS 0 5\ni 0 2\n";
+        let t = parse_log(log, &points, true).unwrap();
+        assert_eq!(t.steps, Some(5));
+        assert!(!t.truncated);
+        assert_eq!(t.entries[0].value, TraceValue::Signed(-1));
+        assert_eq!(t.entries[1].step, Some(1));
+        assert_eq!(
+            t.text(),
+            "before the first step:\n  u.c:3: x = -1\nstep 1:\n  u.c:4: f = 1.5 (0x1.8p+0)\nsteps 2 to 4:\n  (no assignment)\nstep 5:\n  u.c:3: x = 2\n"
+        );
+        // the cut: the `X` record ends the log
+        let t = parse_log("u 0 ffffffffffffffff\nX\n", &points, false).unwrap();
+        assert!(t.truncated);
+        assert_eq!(t.entries.len(), 1);
+        assert_eq!(t.entries[0].value.decimal(), "18446744073709551615");
+        assert!(t.text().ends_with("(trace cut after the first 1 assignments)\n"));
+        // a record the harness cannot write is an error, not a guess
+        assert!(parse_log("i 7 1\n", &points, false).is_err());
+        assert!(parse_log("f 0 1ffffffff\n", &points, false).is_err());
     }
 }
