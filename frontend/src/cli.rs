@@ -660,6 +660,10 @@ where
                 let _ = writeln!(err, "icpic3: --step is for C files");
                 return EXIT_USAGE;
             }
+            if trace {
+                let _ = writeln!(err, "icpic3: --trace is for C files");
+                return EXIT_USAGE;
+            }
             let file = files[0].clone();
             if expr_engine != solve_cmd::ExprEngine::Portfolio && crate::c::cmd::is_c_file(&file) {
                 let _ = writeln!(

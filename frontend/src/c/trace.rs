@@ -83,11 +83,20 @@ impl TraceValue {
         }
     }
 
-    /// `3`, or `0.100000001 (0x1.99999ap-4)`.
+    /// `3`, `0.100000001 (0x1.99999ap-4)`, or for a NaN (whose `%a` says nothing more)
+    /// `nan (bits 0x7fc00000)`.
     pub fn text(&self) -> String {
-        match self.hex() {
-            Some(h) => format!("{} ({h})", self.decimal()),
-            None => self.decimal(),
+        match *self {
+            TraceValue::F32(b) if f32::from_bits(b).is_nan() => {
+                format!("{} (bits 0x{b:08x})", self.decimal())
+            }
+            TraceValue::F64(b) if f64::from_bits(b).is_nan() => {
+                format!("{} (bits 0x{b:016x})", self.decimal())
+            }
+            _ => match self.hex() {
+                Some(h) => format!("{} ({h})", self.decimal()),
+                None => self.decimal(),
+            },
         }
     }
 }
@@ -588,6 +597,8 @@ mod tests {
         assert_eq!(format_g(0.0001, 9), "0.0001");
         assert_eq!(format_g(-3.0, 9), "-3");
         assert_eq!(format_g(f64::INFINITY, 9), "inf");
+        assert_eq!(TraceValue::F32(0x7fc0_0000).text(), "nan (bits 0x7fc00000)");
+        assert_eq!(TraceValue::F32(0xff80_0000).text(), "-inf (-inf)");
     }
 
     fn pt(line: usize, lv: &str) -> TracePoint {
