@@ -644,7 +644,8 @@ fn svcomp_entry(
             // the confirmed run once more, with every assignment logged
             trace: want_trace.then(|| {
                 let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
-                trace::trace_run(file, &cfg, &errors, &vals, lp64)
+                // `which` is already a goal of `cfg` (the replay's index mapped back)
+                trace::trace_run(file, &cfg, &errors, which, &vals, lp64)
             }),
             input_ret_pos: ret_pos,
             verdict: "false",
@@ -722,7 +723,7 @@ pub fn add_goal_traces(
             continue;
         }
         let vals: Vec<InputValue> = l.inputs.iter().map(|x| x.1.clone()).collect();
-        l.trace = Some(trace::trace_run(file, &cfg, &goals, &vals, lp64));
+        l.trace = Some(trace::trace_run(file, &cfg, &goals, None, &vals, lp64));
     }
     Ok(())
 }

@@ -210,12 +210,14 @@ fn empty_steps(a: u64, b: u64) -> String {
 }
 
 /// Runs the program with `inputs` (a confirmed run's) and logging calls at every assignment
-/// in the input files; `goals` are the replay's goals, one of which the run must reach again.
-/// The error says why there is no trace.
+/// in the input files; `goals` are the replay's goals, one of which the run must reach again:
+/// `reached`, when the confirmed run said which (an index into `cfg.goals`). The error says
+/// why there is no trace.
 pub fn trace_run(
     file: &CFile,
     cfg: &super::cfg::Cfg,
     goals: &[usize],
+    reached: Option<usize>,
     inputs: &[InputValue],
     lp64: bool,
 ) -> Result<CTrace, String> {
@@ -226,6 +228,10 @@ pub fn trace_run(
     };
     let (r, log) = replay_traced(&file.source.text, cfg, goals, inputs, lp64, &setup);
     match r {
+        // the logging must not have changed the run: the same goal first
+        Replay::Confirmed(Some(i)) if reached.is_some() && goals.get(i).copied() != reached => {
+            Err("the traced run reached another goal than the confirmed run".into())
+        }
         Replay::Confirmed(_) => parse_log(
             &log,
             &points.points,
