@@ -358,7 +358,7 @@ impl<'a> Points<'a> {
         if !pure(&lv.node) {
             return;
         }
-        if !fixed_address(&lv.node) && rhs.is_some_and(|r| has_effects(r)) {
+        if !fixed_address(&lv.node) && rhs.is_some_and(has_effects) {
             return;
         }
         let Some(id) = self.point(whole.start, &lv.span) else {
@@ -637,7 +637,9 @@ mod tests {
         assert!(t.truncated);
         assert_eq!(t.entries.len(), 1);
         assert_eq!(t.entries[0].value.decimal(), "18446744073709551615");
-        assert!(t.text().ends_with("(trace cut after the first 1 assignments)\n"));
+        assert!(t
+            .text()
+            .ends_with("(trace cut after the first 1 assignments)\n"));
         // a record the harness cannot write is an error, not a guess
         assert!(parse_log("i 7 1\n", &points, false).is_err());
         assert!(parse_log("f 0 1ffffffff\n", &points, false).is_err());
