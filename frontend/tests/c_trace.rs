@@ -117,6 +117,23 @@ fn false_answer_shows_the_hand_derived_run() {
     assert_eq!(plain.lines().count(), 3, "{plain}");
 }
 
+/// ILP32 (`gcc -m32`, which has no `__int128`): the same run, the same trace.
+#[test]
+fn ilp32_trace_is_the_same_run() {
+    let f = data("main_svcomp.c");
+    let (code, v) = json(&[
+        "solve",
+        "--trace",
+        "--data-model",
+        "ilp32",
+        "--format",
+        "json",
+        &f,
+    ]);
+    assert_eq!(code, 10, "{v}");
+    assert_eq!(entries(&v["c_trace"]), main_svcomp_expected(), "{v}");
+}
+
 /// Builds `float_oracle.c` with `-DORACLE` (each assignment followed on its line by a `printf`
 /// of the value) with the replay's IEEE flags, runs it, returns its lines as entries.
 fn oracle_entries(src: &str) -> Vec<Entry> {

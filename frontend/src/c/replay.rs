@@ -219,8 +219,9 @@ pub fn replay_traced(
 /// The C side of a traced replay: the declarations every program unit gets, and the macro
 /// the inserted calls use. The value's C type picks the logging function (`_Generic`; a
 /// bit-field has no type `_Generic` names, `__builtin_classify_type` sees it as an integer);
-/// pointers, aggregates, `long double` and 128-bit integers are not logged (`__icpic3_tx`).
-const TRACE_HEADER: &str = "void __icpic3_ti(int, long long);\nvoid __icpic3_tu(int, unsigned long long);\nvoid __icpic3_tf(int, float);\nvoid __icpic3_td(int, double);\nvoid __icpic3_tx(int, ...);\n#define __ICPIC3_T(id, v) _Generic((v), float: __icpic3_tf, double: __icpic3_td, _Bool: __icpic3_ti, char: __icpic3_ti, signed char: __icpic3_ti, short: __icpic3_ti, int: __icpic3_ti, long: __icpic3_ti, long long: __icpic3_ti, unsigned char: __icpic3_ti, unsigned short: __icpic3_ti, unsigned int: __icpic3_ti, unsigned long: __icpic3_tu, unsigned long long: __icpic3_tu, __int128: __icpic3_tx, unsigned __int128: __icpic3_tx, default: __builtin_choose_expr(__builtin_classify_type(v) == 1, __icpic3_ti, __icpic3_tx))(id, v)\n";
+/// pointers, aggregates, `long double` and 128-bit integers are not logged (`__icpic3_tx`;
+/// `__int128` named only where the target has it: not under `-m32`).
+const TRACE_HEADER: &str = "#ifdef __SIZEOF_INT128__\n#define __ICPIC3_I128 __int128: __icpic3_tx, unsigned __int128: __icpic3_tx,\n#else\n#define __ICPIC3_I128\n#endif\nvoid __icpic3_ti(int, long long);\nvoid __icpic3_tu(int, unsigned long long);\nvoid __icpic3_tf(int, float);\nvoid __icpic3_td(int, double);\nvoid __icpic3_tx(int, ...);\n#define __ICPIC3_T(id, v) _Generic((v), float: __icpic3_tf, double: __icpic3_td, _Bool: __icpic3_ti, char: __icpic3_ti, signed char: __icpic3_ti, short: __icpic3_ti, int: __icpic3_ti, long: __icpic3_ti, long long: __icpic3_ti, unsigned char: __icpic3_ti, unsigned short: __icpic3_ti, unsigned int: __icpic3_ti, unsigned long: __icpic3_tu, unsigned long long: __icpic3_tu, __ICPIC3_I128 default: __builtin_choose_expr(__builtin_classify_type(v) == 1, __icpic3_ti, __icpic3_tx))(id, v)\n";
 
 /// The harness side of a traced replay: the logging functions. Each record is one line
 /// `KIND ID HEX` (`i` signed, `u` unsigned, `f` binary32 bits, `d` binary64 bits, `S` the
