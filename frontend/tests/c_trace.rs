@@ -325,3 +325,25 @@ fn deadcode_trace_of_the_reachable_error_call() {
         }
     }
 }
+
+/// `deadcode --format jsonl` streams goal lines before any trace exists: `--trace` is
+/// refused there with a message, and no line carries a trace.
+#[test]
+fn deadcode_trace_is_for_text_and_json_only() {
+    let f = data("lvalue_rule.c");
+    let (_, out, err) = icpic3(&[
+        "deadcode",
+        "--trace",
+        "--format",
+        "jsonl",
+        "--timeout",
+        "10",
+        &f,
+    ]);
+    assert!(
+        err.contains("--trace applies to the text and json formats (ignored)"),
+        "{err}"
+    );
+    assert!(out.lines().count() > 1, "{out}");
+    assert!(!out.contains("c_trace"), "{out}");
+}

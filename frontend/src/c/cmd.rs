@@ -278,6 +278,15 @@ pub fn deadcode(
     super::report::install_signal_handlers();
     let json_out = report.format == ReportFormat::Json;
     let jsonl = report.format == ReportFormat::Jsonl;
+    // the traces appear in the text and JSON reports only (the jsonl lines go out as goals
+    // are decided, before any trace; SARIF, lcov and HTML have no place for them)
+    let want_trace = report.trace && (json_out || report.format == ReportFormat::Text);
+    if report.trace && !want_trace {
+        let _ = writeln!(
+            err,
+            "icpic3: --trace applies to the text and json formats (ignored)"
+        );
+    }
     let Some(file) = load(input, model, err) else {
         return crate::cli::EXIT_BAD_INPUT;
     };
@@ -317,16 +326,7 @@ pub fn deadcode(
             .spawn_scoped(s, move || {
                 super::mcdc::with_criterion(criterion, || {
                     analyse(
-                        file,
-                        fns,
-                        model,
-                        opts,
-                        per_goal,
-                        jobs,
-                        env_opts,
-                        jsonl,
-                        report.trace,
-                        &tx,
+                        file, fns, model, opts, per_goal, jobs, env_opts, jsonl, want_trace, &tx,
                     )
                 })
             });
