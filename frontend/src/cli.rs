@@ -335,6 +335,10 @@ pub enum Command {
         /// C files: write an SV-COMP violation witness (format 2.0, YAML) for `false`.
         #[arg(long)]
         witness: Option<PathBuf>,
+        /// C files, `false`: also show every assignment of the confirmed gcc run
+        /// (`file:line: lvalue = value`, per step with --step; JSON: `c_trace`).
+        #[arg(long)]
+        trace: bool,
         #[command(flatten)]
         c_input: CInputArgs,
     },
@@ -368,6 +372,10 @@ pub enum Command {
         /// Exit with code 10 when some goal is DEAD (for CI).
         #[arg(long)]
         fail_on_dead: bool,
+        /// Also show each REACHABLE goal's confirmed gcc run as C assignments
+        /// (`file:line: lvalue = value`, per step with --step; text and --format json).
+        #[arg(long)]
+        trace: bool,
         /// The goals: branch outcomes (`decision`), each condition true and false
         /// (`condition`) or an MC/DC independence pair per condition (`mcdc`).
         #[arg(long, value_enum, default_value = "decision")]
@@ -448,6 +456,7 @@ where
             format,
             html,
             fail_on_dead,
+            trace,
             criterion,
             c_input,
             env,
@@ -516,6 +525,7 @@ where
                         },
                         html,
                         fail_on_dead,
+                        trace,
                     },
                     &env.options(),
                     env.tests.as_deref(),
@@ -545,6 +555,7 @@ where
             format,
             data_model,
             witness,
+            trace,
             c_input,
         } => {
             let env_opts = crate::c::env::EnvOptions {
@@ -639,6 +650,7 @@ where
                     &ts_opts,
                     witness.as_deref(),
                     format == Format::Json,
+                    trace,
                     &env_opts,
                     out,
                     err,
@@ -646,6 +658,10 @@ where
             }
             if env_opts.step.is_some() {
                 let _ = writeln!(err, "icpic3: --step is for C files");
+                return EXIT_USAGE;
+            }
+            if trace {
+                let _ = writeln!(err, "icpic3: --trace is for C files");
                 return EXIT_USAGE;
             }
             let file = files[0].clone();

@@ -33,6 +33,15 @@ int main(void) {
 }
 """
 
+STEP_C = """extern void reach_error(void);
+unsigned char in;
+int count;
+void step(void) {
+  count += in;
+  if (count == 7) reach_error();
+}
+"""
+
 TRUE_C = """extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main(void) {
@@ -76,6 +85,10 @@ def cases(tmp):
          "vmt", "UNKNOWN"),
         (write("false.c", FALSE_C), ["--timeout", "30"], 10, "c", "false"),
         (write("true.c", TRUE_C), ["--timeout", "30"], 20, "c", "true"),
+        # the C trace of the confirmed run (c_trace, with steps under --step)
+        (write("trace.c", FALSE_C), ["--timeout", "30", "--trace"], 10, "c", "false"),
+        (write("trace_step.c", STEP_C), ["--timeout", "30", "--trace", "--step", "step"], 10,
+         "c", "false"),
         # bad input of every kind: exit 1, the error document
         (write("bad.hys", "DECL\n  int [0, 1] x;\nEXPR\n  x > y;\n"), [], 1, None, "error"),
         (write("bad.smt2", "(declare-const x Int)\n(assert (> x y))\n"), [], 1, None, "error"),
@@ -112,6 +125,10 @@ def main():
                 failures.append(f"{label}: input {doc.get('input')!r}, expected {kind!r}")
             if result is not None and doc.get("result") != result:
                 failures.append(f"{label}: result {doc.get('result')!r}, expected {result!r}")
+            if "--trace" in args and not doc.get("c_trace"):
+                failures.append(f"{label}: no c_trace: {doc}")
+            if "--step" in args and not all("step" in e for e in doc.get("c_trace", [])):
+                failures.append(f"{label}: a c_trace entry without its step: {doc}")
             if result == "error":
                 if not p.stderr.strip():
                     failures.append(f"{label}: no diagnostic on standard error")

@@ -26,6 +26,7 @@ pub fn solve(
     opts: &TsOptions,
     witness: Option<&Path>,
     json_out: bool,
+    want_trace: bool,
     env_opts: &super::env::EnvOptions,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -64,7 +65,7 @@ pub fn solve(
         }
         Err(LoadError::C(e)) => return bad(c_error(&e), &c_report(&e), out, err),
     };
-    let a = match super::svcomp_step(&f, model, opts, env_opts) {
+    let a = match super::svcomp_step(&f, model, opts, env_opts, want_trace) {
         Ok(a) => (a, f),
         Err(e) => return bad(c_error(&e), &c_report(&e), out, err),
     };
@@ -90,15 +91,20 @@ pub fn solve(
             .map(|(w, v)| json!({"input": w, "value": v.c_expr(), "text": v.c_text()}))
             .collect();
         // one JSON document, the verdict in `result` (docs D.6)
-        let _ = writeln!(
-            out,
-            "{}",
-            crate::report::document(json!({"input": "c", "result": a.verdict,
-                   "detail": a.detail, "inputs": inputs,
-                   "undefined_functions_nondet": a.undefined_fns,
-                   "assumptions": a.assumptions,
-                   "time_s": start.elapsed().as_secs_f64()}))
-        );
+        let mut doc = json!({"input": "c", "result": a.verdict,
+               "detail": a.detail, "inputs": inputs,
+               "undefined_functions_nondet": a.undefined_fns,
+               "assumptions": a.assumptions,
+               "time_s": start.elapsed().as_secs_f64()});
+        match &a.trace {
+            Some(Ok(t)) => {
+                doc["c_trace"] = t.json();
+                doc["c_trace_truncated"] = json!(t.truncated);
+            }
+            Some(Err(why)) => doc["c_trace_error"] = json!(why),
+            None => {}
+        }
+        let _ = writeln!(out, "{}", crate::report::document(doc));
     } else {
         let _ = writeln!(out, "{}", a.verdict);
         let _ = writeln!(out, "-- {}", a.detail);
@@ -114,6 +120,19 @@ pub fn solve(
         }
         for (w, v) in &a.inputs {
             let _ = writeln!(out, "input {w} = {}", v.c_text());
+        }
+        match &a.trace {
+            Some(Ok(t)) => {
+                let _ = writeln!(
+                    out,
+                    "trace: the assignments of the confirmed gcc run, in order"
+                );
+                let _ = write!(out, "{}", t.text());
+            }
+            Some(Err(why)) => {
+                let _ = writeln!(out, "trace: not available: {why}");
+            }
+            None => {}
         }
     }
     match a.verdict {
@@ -157,6 +176,7 @@ fn analyse(
     jobs: usize,
     env_opts: &super::env::EnvOptions,
     jsonl: bool,
+    want_trace: bool,
     tx: &std::sync::mpsc::Sender<Event>,
 ) -> Analysis {
     let mut a = Analysis::default();
@@ -207,7 +227,14 @@ fn analyse(
             plan.as_ref(),
             hooks,
         ) {
-            Ok((lines, undef, assume)) => {
+            Ok((mut lines, undef, assume)) => {
+                if want_trace {
+                    if let Err(e) =
+                        super::add_goal_traces(file, model, f, plan.as_ref(), &mut lines)
+                    {
+                        let _ = tx.send(Event::Message(format!("{e} (no traces for `{f}`)")));
+                    }
+                }
                 a.all.extend(lines);
                 for x in assume {
                     if !a.assumptions.contains(&x) {
@@ -251,6 +278,15 @@ pub fn deadcode(
     super::report::install_signal_handlers();
     let json_out = report.format == ReportFormat::Json;
     let jsonl = report.format == ReportFormat::Jsonl;
+    // the traces appear in the text and JSON reports only (the jsonl lines go out as goals
+    // are decided, before any trace; SARIF, lcov and HTML have no place for them)
+    let want_trace = report.trace && (json_out || report.format == ReportFormat::Text);
+    if report.trace && !want_trace {
+        let _ = writeln!(
+            err,
+            "icpic3: --trace applies to the text and json formats (ignored)"
+        );
+    }
     let Some(file) = load(input, model, err) else {
         return crate::cli::EXIT_BAD_INPUT;
     };
@@ -289,7 +325,9 @@ pub fn deadcode(
             .stack_size(ANALYSIS_STACK)
             .spawn_scoped(s, move || {
                 super::mcdc::with_criterion(criterion, || {
-                    analyse(file, fns, model, opts, per_goal, jobs, env_opts, jsonl, &tx)
+                    analyse(
+                        file, fns, model, opts, per_goal, jobs, env_opts, jsonl, want_trace, &tx,
+                    )
                 })
             });
         let worker = match worker {
@@ -442,6 +480,18 @@ pub fn deadcode(
                         let _ = writeln!(out, "    input {w} = {}", v.c_text());
                     }
                 }
+            }
+            match &l.trace {
+                Some(Ok(t)) => {
+                    let _ = writeln!(out, "    trace: the assignments of the run, in order");
+                    for line in t.text().lines() {
+                        let _ = writeln!(out, "    {line}");
+                    }
+                }
+                Some(Err(why)) => {
+                    let _ = writeln!(out, "    trace: not available: {why}");
+                }
+                None => {}
             }
             // an MC/DC pair: both test cases, labelled
             for (label, inputs) in &l.tests {

@@ -413,6 +413,7 @@ fn mcdc_lines(d: &Decision, path_lines: &[DeadcodeLine]) -> Vec<DeadcodeLine> {
         time_s,
         condition: Some(d.leaves[k].text.clone()),
         tests: vec![],
+        trace: None,
     };
     if d.capped {
         return (0..n)

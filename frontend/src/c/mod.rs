@@ -14,6 +14,7 @@ pub mod mem;
 pub mod parse;
 pub mod replay;
 pub mod report;
+pub mod trace;
 pub mod witness;
 
 use crate::hys::{self, Lowered};
@@ -551,6 +552,8 @@ pub struct SvcompAnswer {
     pub undefined_fns: Vec<String>,
     /// the translation's semantic choices a `true` rests on (`Cfg::assumptions`)
     pub assumptions: Vec<String>,
+    /// `false` with `--trace`: the assignments of the confirmed run, or why there are none
+    pub trace: Option<Result<trace::CTrace, String>>,
 }
 
 pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompAnswer, CError> {
@@ -564,7 +567,7 @@ pub fn svcomp_file(
     model: DataModel,
     opts: &TsOptions,
 ) -> Result<SvcompAnswer, CError> {
-    svcomp_entry(file, model, opts, "main", None)
+    svcomp_entry(file, model, opts, "main", None, false)
 }
 
 /// `solve --step NAME`: is an error call (or undefined behaviour) reachable in some step of
@@ -574,12 +577,13 @@ pub fn svcomp_step(
     model: DataModel,
     opts: &TsOptions,
     env_opts: &env::EnvOptions,
+    want_trace: bool,
 ) -> Result<SvcompAnswer, CError> {
     let Some(step) = env_opts.step.as_deref() else {
-        return svcomp_file(file, model, opts);
+        return svcomp_entry(file, model, opts, "main", None, want_trace);
     };
     let (plan, _) = env::plan(file, model, step, env_opts)?;
-    svcomp_entry(file, model, opts, step, Some(&plan))
+    svcomp_entry(file, model, opts, step, Some(&plan), want_trace)
 }
 
 fn svcomp_entry(
@@ -588,6 +592,7 @@ fn svcomp_entry(
     opts: &TsOptions,
     entry: &str,
     plan: Option<&lower::EnvPlan>,
+    want_trace: bool,
 ) -> Result<SvcompAnswer, CError> {
     let cfg = lower_with(file, model, entry, false, plan)?;
     let undef: Vec<String> = cfg.undefined_fns.iter().map(|f| f.0.clone()).collect();
@@ -605,6 +610,7 @@ fn svcomp_entry(
         error_pos: None,
         undefined_fns: undef.clone(),
         assumptions: cfg.assumptions.clone(),
+        trace: None,
     };
     if errors.is_empty() && ub.is_empty() {
         return Ok(SvcompAnswer {
@@ -615,6 +621,7 @@ fn svcomp_entry(
             error_pos: None,
             undefined_fns: undef.clone(),
             assumptions: cfg.assumptions.clone(),
+            trace: None,
         });
     }
     let sel = Selection {
@@ -631,8 +638,15 @@ fn svcomp_entry(
             error_pos: None,
             undefined_fns: undef.clone(),
             assumptions: cfg.assumptions.clone(),
+            trace: None,
         },
         GoalAnswer::Reached { inputs, ret_pos, steps, which } => SvcompAnswer {
+            // the confirmed run once more, with every assignment logged
+            trace: want_trace.then(|| {
+                let vals: Vec<InputValue> = inputs.iter().map(|x| x.1.clone()).collect();
+                // `which` is already a goal of `cfg` (the replay's index mapped back)
+                trace::trace_run(file, &cfg, &errors, which, &vals, lp64)
+            }),
             input_ret_pos: ret_pos,
             verdict: "false",
             detail: match env::test_case(&cfg, &inputs.iter().map(|x| x.1.clone()).collect::<Vec<_>>()) {
@@ -670,6 +684,48 @@ pub struct DeadcodeLine {
     /// `--criterion mcdc`, REACHABLE: the two test cases of the independence pair (label,
     /// inputs)
     pub tests: Vec<(String, Vec<(String, InputValue)>)>,
+    /// `deadcode --trace`, REACHABLE: the assignments of the run, or why there are none
+    pub trace: Option<Result<trace::CTrace, String>>,
+}
+
+/// `deadcode --trace`: the C trace of each REACHABLE goal of `entry` among `lines` (the
+/// goal's confirmed inputs run once more with every assignment logged; see [`trace`]). An
+/// MC/DC line, whose answer rests on two runs, gets none.
+pub fn add_goal_traces(
+    file: &CFile,
+    model: DataModel,
+    entry: &str,
+    plan: Option<&lower::EnvPlan>,
+    lines: &mut [DeadcodeLine],
+) -> Result<(), CError> {
+    // the goals as `deadcode_with` lowered them
+    let cfg = lower_with(
+        file,
+        model,
+        entry,
+        mcdc::current() == mcdc::Criterion::Decision,
+        plan,
+    )?;
+    let lp64 = model == DataModel::Lp64;
+    for l in lines
+        .iter_mut()
+        .filter(|l| l.status == "REACHABLE" && l.tests.is_empty())
+    {
+        // every copy of the goal (a function inlined at several calls)
+        let goals: Vec<usize> = (0..cfg.goals.len())
+            .filter(|&g| {
+                let x = &cfg.goals[g];
+                x.pos == l.pos && x.kind == l.kind && x.function == l.function
+            })
+            .collect();
+        if goals.is_empty() {
+            l.trace = Some(Err("internal error: the goal is not in the program".into()));
+            continue;
+        }
+        let vals: Vec<InputValue> = l.inputs.iter().map(|x| x.1.clone()).collect();
+        l.trace = Some(trace::trace_run(file, &cfg, &goals, None, &vals, lp64));
+    }
+    Ok(())
 }
 
 /// Shared state of the goal workers of one `deadcode` call.
@@ -787,6 +843,7 @@ pub fn deadcode_with(
             time_s,
             condition: None,
             tests: vec![],
+            trace: None,
         }
     };
     // streaming: the goals' lines are told as their answers become final (branch goals; the

@@ -192,13 +192,93 @@ pub fn replay(
     lp64: bool,
     cover: bool,
 ) -> Replay {
+    replay_in(text, cfg, goals, inputs, lp64, cover, None).0
+}
+
+/// What a traced replay adds to the plain one: the logging calls to insert into the text
+/// (offset, order key, text; see [`replay`]'s insertions) and the most records to write.
+pub struct TraceSetup {
+    pub ins: Vec<(usize, (u8, usize, u8), String)>,
+    pub max_records: usize,
+}
+
+/// [`replay`] (not in coverage mode) of the program with the logging calls of `setup`
+/// inserted: the outcome and the log the run wrote (see [`super::trace`]).
+pub fn replay_traced(
+    text: &str,
+    cfg: &Cfg,
+    goals: &[usize],
+    inputs: &[InputValue],
+    lp64: bool,
+    setup: &TraceSetup,
+) -> (Replay, String) {
+    let (r, log) = replay_in(text, cfg, goals, inputs, lp64, false, Some(setup));
+    (r, log.unwrap_or_default())
+}
+
+/// The C side of a traced replay: the declarations every program unit gets, and the macro
+/// the inserted calls use. The value's C type picks the logging function (`_Generic`; a
+/// bit-field has no type `_Generic` names, `__builtin_classify_type` sees it as an integer);
+/// pointers, aggregates, `long double` and 128-bit integers are not logged (`__icpic3_tx`;
+/// `__int128` named only where the target has it: not under `-m32`).
+const TRACE_HEADER: &str = "#ifdef __SIZEOF_INT128__\n#define __ICPIC3_I128 __int128: __icpic3_tx, unsigned __int128: __icpic3_tx,\n#else\n#define __ICPIC3_I128\n#endif\nvoid __icpic3_ti(int, long long);\nvoid __icpic3_tu(int, unsigned long long);\nvoid __icpic3_tf(int, float);\nvoid __icpic3_td(int, double);\nvoid __icpic3_tx(int, ...);\n#define __ICPIC3_T(id, v) _Generic((v), float: __icpic3_tf, double: __icpic3_td, _Bool: __icpic3_ti, char: __icpic3_ti, signed char: __icpic3_ti, short: __icpic3_ti, int: __icpic3_ti, long: __icpic3_ti, long long: __icpic3_ti, unsigned char: __icpic3_ti, unsigned short: __icpic3_ti, unsigned int: __icpic3_ti, unsigned long: __icpic3_tu, unsigned long long: __icpic3_tu, __ICPIC3_I128 default: __builtin_choose_expr(__builtin_classify_type(v) == 1, __icpic3_ti, __icpic3_tx))(id, v)\n";
+
+/// The harness side of a traced replay: the logging functions. Each record is one line
+/// `KIND ID HEX` (`i` signed, `u` unsigned, `f` binary32 bits, `d` binary64 bits, `S` the
+/// start of a step with its number) written with `write(2)` at once, so a run that ends in
+/// `_exit` loses nothing; after `max` records one `X` line and nothing more. `errno` is
+/// restored (the logging must not change what the program sees); no floating-point
+/// operation is done (the exception flags stay as the program left them).
+fn push_trace_functions(h: &mut String, log: &std::path::Path, max: usize) {
+    let path: String = log
+        .display()
+        .to_string()
+        .chars()
+        .flat_map(|c| match c {
+            '\\' | '"' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect();
+    h.push_str("#include <fcntl.h>\n#include <errno.h>\n");
+    let _ = writeln!(
+        h,
+        "static int ictfd = -1; static long ictn = 0;\nstatic void ictw(char k, int id, unsigned long long v) {{ int e = errno; char b[64]; int n = 0; char t[24]; int j = 0; if (ictn > {max}L) return; if (ictfd < 0) ictfd = open(\"{path}\", O_WRONLY | O_CREAT | O_TRUNC, 0600); if (ictn++ == {max}L) {{ b[n++] = 'X'; }} else {{ b[n++] = k; b[n++] = ' '; do {{ t[j++] = (char)('0' + id % 10); id /= 10; }} while (id); while (j) b[n++] = t[--j]; b[n++] = ' '; do {{ t[j++] = \"0123456789abcdef\"[v & 15]; v >>= 4; }} while (v); while (j) b[n++] = t[--j]; }} b[n++] = '\\n'; if (ictfd >= 0) (void)!write(ictfd, b, n); errno = e; }}"
+    );
+    h.push_str("void __icpic3_ti(int id, long long v) { ictw('i', id, (unsigned long long)v); }\n");
+    h.push_str("void __icpic3_tu(int id, unsigned long long v) { ictw('u', id, v); }\n");
+    h.push_str(
+        "void __icpic3_tf(int id, float v) { uint32_t u; memcpy(&u, &v, 4); ictw('f', id, u); }\n",
+    );
+    h.push_str(
+        "void __icpic3_td(int id, double v) { uint64_t u; memcpy(&u, &v, 8); ictw('d', id, u); }\n",
+    );
+    h.push_str("void __icpic3_tx(int id, ...) { (void)id; }\n");
+    h.push_str("void __icpic3_tstep(long long s) { ictw('S', 0, (unsigned long long)s); }\n");
+}
+
+#[allow(clippy::too_many_arguments)]
+fn replay_in(
+    text: &str,
+    cfg: &Cfg,
+    goals: &[usize],
+    inputs: &[InputValue],
+    lp64: bool,
+    cover: bool,
+    trace: Option<&TraceSetup>,
+) -> (Replay, Option<String>) {
     let mflags = match model_flags(lp64, cfg) {
         Ok(f) => f,
-        Err(e) => return Replay::Unavailable(e),
+        Err(e) => return (Replay::Unavailable(e), None),
     };
     // undefined-behaviour goals: observed by the sanitizer / exact-check build
     if !cover && !goals.is_empty() && goals.iter().all(|&g| is_ub_instrument(cfg, g)) {
-        return match observe(
+        if trace.is_some() {
+            return (
+                Replay::Unavailable("an undefined-behaviour goal has no traced replay".into()),
+                None,
+            );
+        }
+        let r = match observe(
             text,
             cfg,
             goals,
@@ -215,6 +295,7 @@ pub fn replay(
                 ),
             },
         };
+        return (r, None);
     }
     // insertions into the preprocessed text: (offset, order key, text)
     let mut ins: Vec<(usize, (u8, usize, u8), String)> = Vec::new();
@@ -259,26 +340,34 @@ pub fn replay(
                 if cover {
                     continue;
                 }
-                return Replay::Unavailable(format!(
+                let why = format!(
                     "the goal at {} cannot be observed in the C text",
                     cfg.goals[g].pos
-                ));
+                );
+                return (Replay::Unavailable(why), None);
             }
         }
     }
     push_trampoline(&mut ins, cfg);
     ins.extend(super::mcdc::insertions(&dec));
+    if let Some(t) = trace {
+        ins.extend(t.ins.iter().cloned());
+    }
     ins.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)));
     let mut prog = text.to_string();
     for (off, _, s) in ins {
         if off > prog.len() || !prog.is_char_boundary(off) {
-            return Replay::Unavailable("instrumentation offset out of range".into());
+            let why = "instrumentation offset out of range".to_string();
+            return (Replay::Unavailable(why), None);
         }
         prog.insert_str(off, &s);
     }
     let mut header = String::from("void __icpic3_goal(int);\nvoid __icpic3_cover(int);\n");
     if super::mcdc::needs_header(&dec) {
         header.push_str(super::mcdc::HEADER);
+    }
+    if trace.is_some() {
+        header.push_str(TRACE_HEADER);
     }
     if cfg.function != "main" {
         header.push_str("#define main __icpic3_original_main\n");
@@ -323,14 +412,19 @@ pub fn replay(
         goals.len().max(1)
     );
     push_stubs(&mut h);
-    push_entry_main(&mut h, cfg, |t| match t {
+    let dir = tmpdir();
+    let log = dir.join("trace.log");
+    if let Some(t) = trace {
+        push_trace_functions(&mut h, &log, t.max_records);
+    }
+    push_entry_main(&mut h, cfg, trace.is_some(), |t| match t {
         Ty::F32 => "__VERIFIER_nondet_float()".to_string(),
         Ty::F64 => "__VERIFIER_nondet_double()".to_string(),
         t => format!("({})icnext()", t.c_name()),
     });
-    let dir = tmpdir();
     if std::fs::create_dir_all(&dir).is_err() {
-        return Replay::Unavailable("cannot create a temporary directory".into());
+        let why = "cannot create a temporary directory".to_string();
+        return (Replay::Unavailable(why), None);
     }
     let r = compile_and_run(
         &dir,
@@ -342,8 +436,10 @@ pub fn replay(
         &mflags,
         env_setters(cfg),
     );
+    // no log file: the run assigned nothing before it ended
+    let log = trace.map(|_| std::fs::read_to_string(&log).unwrap_or_default());
     let _ = std::fs::remove_dir_all(&dir);
-    r
+    (r, log)
 }
 
 /// The environment's setter functions (none without an environment).
@@ -450,9 +546,12 @@ fn c_type(t: Ty) -> String {
 /// one input per parameter (`arg` gives the C expression that reads it), after the
 /// environment's input globals (`--function`); for a step function (`--step`), the whole
 /// environment loop ([`push_env_main`]).
-fn push_entry_main(h: &mut String, cfg: &Cfg, arg: impl Fn(Ty) -> String) {
+///
+/// `trace_steps`: the loop calls `__icpic3_tstep(k)` at the start of step k (a traced replay,
+/// [`replay_traced`]).
+fn push_entry_main(h: &mut String, cfg: &Cfg, trace_steps: bool, arg: impl Fn(Ty) -> String) {
     if let Some(env) = cfg.env.as_ref().filter(|e| e.looped) {
-        push_env_main(h, cfg, env, &arg);
+        push_env_main(h, cfg, env, trace_steps, &arg);
         return;
     }
     if cfg.function == "main" {
@@ -635,7 +734,13 @@ const MAX_STEPS: u64 = 10_000_000;
 /// The step environment in C, in the order the lowering feeds it (`lower::env`): the step
 /// function's pointer parameters' objects, the calibration parameters, the init function,
 /// then a loop of inputs and step calls.
-fn push_env_main(h: &mut String, cfg: &Cfg, env: &EnvHarness, arg: &dyn Fn(Ty) -> String) {
+fn push_env_main(
+    h: &mut String,
+    cfg: &Cfg,
+    env: &EnvHarness,
+    trace_steps: bool,
+    arg: &dyn Fn(Ty) -> String,
+) {
     let shapes = entry_shapes(cfg);
     // through the trampoline when there is one (a `static` step function)
     let (ret, step) = match cfg.entry_end {
@@ -706,6 +811,9 @@ fn push_env_main(h: &mut String, cfg: &Cfg, env: &EnvHarness, arg: &dyn Fn(Ty) -
         h,
         "  for (long long ics = 0; ics < {MAX_STEPS}LL; ics++) {{"
     );
+    if trace_steps {
+        h.push_str("    __icpic3_tstep(ics + 1);\n");
+    }
     for f in &env.step_feeds {
         match f {
             StepFeed::Global(name) => {
@@ -1238,7 +1346,7 @@ double __VERIFIER_nondet_double(void) { uint64_t u; if (icgenerate()) { double d
     h.push_str("float __icpic3_cvf(int id, float v, long double lo1, long double hi1) { if (!((long double)v > lo1 && (long double)v < hi1)) icub(id); return v; }\n");
     h.push_str("double __icpic3_cvd(int id, double v, long double lo1, long double hi1) { if (!((long double)v > lo1 && (long double)v < hi1)) icub(id); return v; }\n");
     push_stubs(&mut h);
-    push_entry_main(&mut h, cfg, |t| {
+    push_entry_main(&mut h, cfg, false, |t| {
         format!("({})__VERIFIER_nondet_{}()", c_type(t), nondet_name(t))
     });
     h

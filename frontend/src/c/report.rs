@@ -30,6 +30,8 @@ pub struct ReportOptions {
     pub html: Option<PathBuf>,
     /// `--fail-on-dead`: exit with [`EXIT_DEAD`] when some goal is DEAD
     pub fail_on_dead: bool,
+    /// `--trace`: each REACHABLE goal's run as C assignments (text and `--format json`)
+    pub trace: bool,
 }
 
 impl Default for ReportOptions {
@@ -37,6 +39,7 @@ impl Default for ReportOptions {
         ReportOptions {
             format: ReportFormat::Text,
             html: None,
+            trace: false,
             fail_on_dead: false,
         }
     }
@@ -104,6 +107,14 @@ pub fn goal_json(l: &DeadcodeLine) -> Value {
         "inputs": l.inputs.iter().map(|(w, v)| json!({"input": w, "value": v.c_expr()})).collect::<Vec<_>>(),
         "test_case": l.test.as_ref().map(|t| t.json()),
     });
+    match &l.trace {
+        Some(Ok(t)) => {
+            g["c_trace"] = t.json();
+            g["c_trace_truncated"] = json!(t.truncated);
+        }
+        Some(Err(why)) => g["c_trace_error"] = json!(why),
+        None => {}
+    }
     super::mcdc::json_fields(l, &mut g);
     g
 }
