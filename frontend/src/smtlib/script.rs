@@ -7,6 +7,7 @@
 //! `(error "FILE:LINE:COL: message")` and ends the run with exit code 1.
 
 use super::elab::{self, bad, Elab, Sym, Ty, Val, E, R};
+use super::options::{self, Channel, SetResponse};
 use super::sexpr::{self, SExpr, SKind};
 use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::hys::ast::SectionKind;
@@ -79,7 +80,8 @@ struct Run<'a> {
     model: Option<Vec<PointValue>>,
     opts: &'a ScriptOptions,
     start: Instant,
-    print_success: bool,
+    /// the options the script set (`set-option`)
+    options: options::Options,
     last: Option<Answer>,
     /// every `check-sat` so far (the JSON report)
     answers: Vec<CheckSatAnswer>,
@@ -328,7 +330,17 @@ fn is_check_sat(c: &SExpr) -> bool {
 }
 
 fn is_query(c: &SExpr) -> bool {
-    matches!(c.head(), Some("get-model" | "get-value" | "get-info"))
+    matches!(
+        c.head(),
+        Some("get-model" | "get-value" | "get-info" | "get-option")
+    )
+}
+
+/// `(set-option :regular-output-channel ...)`: its response goes to the channel it sets.
+fn is_output_option(c: &SExpr) -> bool {
+    c.head() == Some("set-option")
+        && matches!(args_of(c).first().map(|x| &x.kind),
+                    Some(SKind::Keyword(k)) if k == "regular-output-channel")
 }
 
 fn args_of(c: &SExpr) -> &[SExpr] {
@@ -360,7 +372,7 @@ impl<'a> Run<'a> {
             model: None,
             opts,
             start: Instant::now(),
-            print_success: false,
+            options: options::Options::default(),
             last: None,
             answers: Vec::new(),
             answered_unknown: false,
@@ -390,10 +402,41 @@ impl<'a> Run<'a> {
         self.last.map_or(crate::cli::EXIT_OK, Answer::exit_code)
     }
 
+    /// Runs one command and sends its responses to the regular output channel
+    /// (`:regular-output-channel`; standard output unless the script chose another). A
+    /// command that changes the channel answers on the new one.
+    fn exec(
+        &mut self,
+        c: &SExpr,
+        text: &str,
+        sm: &SourceMap<'_>,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Flow {
+        if matches!(self.options.regular_output, Channel::Stdout) && !is_output_option(c) {
+            return self.exec_on(c, text, sm, out, err);
+        }
+        let mut responses = Vec::new();
+        let flow = self.exec_on(c, text, sm, &mut responses, err);
+        let written = match &mut self.options.regular_output {
+            Channel::Stdout => out.write_all(&responses).and_then(|_| out.flush()),
+            Channel::Stderr => err.write_all(&responses).and_then(|_| err.flush()),
+            Channel::File(_, f) => f.write_all(&responses).and_then(|_| f.flush()),
+        };
+        if let Err(e) = written {
+            let _ = writeln!(
+                err,
+                "icpic3: cannot write to {}: {e}",
+                self.options.regular_output.name()
+            );
+        }
+        flow
+    }
+
     /// Runs one command and reports its errors: a failed query (no model yet, an
     /// unsupported term) is reported and the script goes on, as SMT-LIB solvers do; any
     /// other error ends the run.
-    fn exec(
+    fn exec_on(
         &mut self,
         c: &SExpr,
         text: &str,
@@ -427,7 +470,7 @@ impl<'a> Run<'a> {
     }
 
     fn ok(&self, out: &mut dyn Write) {
-        if self.print_success {
+        if self.options.print_success {
             let _ = writeln!(out, "success");
         }
     }
@@ -445,14 +488,53 @@ impl<'a> Run<'a> {
         };
         let a = args_of(c);
         match head {
-            "set-logic" | "set-info" => self.ok(out),
-            "set-option" => {
-                if let (Some(SKind::Keyword(k)), Some(v)) = (a.first().map(|x| &x.kind), a.get(1)) {
-                    if k == "print-success" {
-                        self.print_success = v.symbol() == Some("true");
-                    }
+            // SMT-LIB 2.6 §4.2.1: a logic the solver does not know is answered `unsupported`
+            // (and the script goes on: what matters is what the terms use)
+            "set-logic" => {
+                let name = symbol_arg(c, 0)?;
+                if a.len() != 1 {
+                    return bad(c.span, "malformed set-logic");
+                }
+                if options::known_logic(name) {
+                    self.ok(out);
+                } else {
+                    let _ = writeln!(out, "unsupported");
+                }
+            }
+            "set-info" => {
+                if !matches!(a.first().map(|x| &x.kind), Some(SKind::Keyword(_))) || a.len() > 2 {
+                    return bad(c.span, "malformed set-info");
                 }
                 self.ok(out);
+            }
+            "set-option" => {
+                let (Some(SKind::Keyword(k)), Some(v), 2) =
+                    (a.first().map(|x| &x.kind), a.get(1), a.len())
+                else {
+                    return bad(
+                        c.span,
+                        "malformed set-option: a keyword and a value are expected",
+                    );
+                };
+                match self.options.set(k, v)? {
+                    SetResponse::Success => self.ok(out),
+                    SetResponse::Unsupported => {
+                        let _ = writeln!(out, "unsupported");
+                    }
+                }
+            }
+            "get-option" => {
+                let (Some(SKind::Keyword(k)), 1) = (a.first().map(|x| &x.kind), a.len()) else {
+                    return bad(c.span, "malformed get-option: a keyword is expected");
+                };
+                match self.options.get(k) {
+                    Some(v) => {
+                        let _ = writeln!(out, "{v}");
+                    }
+                    None => {
+                        let _ = writeln!(out, "unsupported");
+                    }
+                }
             }
             "get-info" => match a.first().map(|x| &x.kind) {
                 Some(SKind::Keyword(k)) if k == "reason-unknown" => {
@@ -475,9 +557,17 @@ impl<'a> Run<'a> {
                 Some(SKind::Keyword(k)) if k == "error-behavior" => {
                     let _ = writeln!(out, "(:error-behavior immediate-exit)");
                 }
-                _ => {
+                Some(SKind::Keyword(k)) if k == "authors" => {
+                    let _ = writeln!(out, "(:authors \"the icpic3 developers\")");
+                }
+                Some(SKind::Keyword(k)) if k == "assertion-stack-levels" => {
+                    let _ = writeln!(out, "(:assertion-stack-levels {})", self.levels.len() - 1);
+                }
+                // a keyword icpic3 does not answer (`:all-statistics`, other solvers' keys)
+                Some(SKind::Keyword(_)) if a.len() == 1 => {
                     let _ = writeln!(out, "unsupported");
                 }
+                _ => return bad(c.span, "malformed get-info: a keyword is expected"),
             },
             "declare-const" | "declare-fun" => {
                 let name = symbol_arg(c, 0)?.to_string();
@@ -661,14 +751,14 @@ impl<'a> Run<'a> {
             | "get-proof"
             | "get-unsat-core"
             | "get-assertions"
-            | "get-unsat-assumptions"
-            | "get-option" => {
+            | "get-unsat-assumptions" => {
                 let _ = writeln!(out, "unsupported");
             }
             "echo" => {
-                if let Some(SKind::Str(s)) = a.first().map(|x| &x.kind) {
-                    let _ = writeln!(out, "\"{}\"", s.replace('"', "\"\""));
-                }
+                let (Some(SKind::Str(s)), 1) = (a.first().map(|x| &x.kind), a.len()) else {
+                    return bad(c.span, "malformed echo: a string is expected");
+                };
+                let _ = writeln!(out, "\"{}\"", s.replace('"', "\"\""));
             }
             "reset" => {
                 self.el = Elab::new();
