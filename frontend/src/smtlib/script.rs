@@ -89,6 +89,10 @@ struct Run<'a> {
     answered_unknown: bool,
     /// the run stopped at the time or memory limit
     stopped: bool,
+    /// commands run (`icpic3 check`)
+    commands: usize,
+    /// assertions dropped as unsupported, where and why (`icpic3 check` warns of them)
+    dropped: Vec<(Span, String)>,
 }
 
 /// What one command did to the run.
@@ -142,6 +146,38 @@ pub fn run_json(
         "time_s": run.start.elapsed().as_secs_f64(),
     });
     Ok((v, run.exit_code()))
+}
+
+/// What `icpic3 check` reports of a script.
+pub struct ScriptSummary {
+    pub commands: usize,
+    pub check_sats: usize,
+    /// the assertions a `check-sat` would drop (language doc E.1), as warnings
+    pub dropped: Vec<Diagnostic>,
+}
+
+/// `icpic3 check FILE.smt2`: runs every command without solving (each `check-sat` elaborated
+/// and lowered, then answered by nothing); the first error is reported on `err` in the
+/// compiler's form, as `solve` reports it.
+pub fn check(name: &str, text: &str, err: &mut dyn Write) -> Result<ScriptSummary, InputError> {
+    let opts = ScriptOptions {
+        config: SolverConfig::default(),
+        timeout: None,
+        verbose: 0,
+        dry_run: true,
+        engine: solve_cmd::ExprEngine::Portfolio,
+    };
+    // the responses (`unknown` per check-sat, `(error ...)`) are not what check prints
+    let run = execute(name, text, &opts, &mut std::io::sink(), err)?;
+    Ok(ScriptSummary {
+        commands: run.commands,
+        check_sats: run.answers.len(),
+        dropped: run
+            .dropped
+            .iter()
+            .map(|(span, why)| Diagnostic::warning(*span, why.clone()))
+            .collect(),
+    })
 }
 
 fn execute<'a>(
@@ -377,6 +413,8 @@ impl<'a> Run<'a> {
             answers: Vec::new(),
             answered_unknown: false,
             stopped: false,
+            commands: 0,
+            dropped: Vec::new(),
         }
     }
 
@@ -448,6 +486,7 @@ impl<'a> Run<'a> {
             self.stop(c.span, sm, out, err);
             return Flow::Exit;
         }
+        self.commands += 1;
         let r = self.command(c, text, out, err);
         self.answered_unknown = matches!(self.last, Some(Answer::Unknown)) && is_check_sat(c);
         if r.is_err() && solver::budget::stopped().is_some() {
@@ -660,6 +699,7 @@ impl<'a> Run<'a> {
                 let x = match self.el.formula(&a[0]) {
                     Ok(t) => Assertion::Term(t),
                     Err(E::Unsup(span, why)) => {
+                        self.dropped.push((span, format!("unsupported: {why}")));
                         let (l, col) = SourceMap::new("", text).line_col(span.start);
                         Assertion::Dropped(format!("{why} (line {l}, column {col})"))
                     }
@@ -688,7 +728,8 @@ impl<'a> Run<'a> {
                 let _ = writeln!(out, "{}", ans.text());
                 let _ = out.flush();
                 let (l, col) = SourceMap::new("", text).line_col(c.span.start);
-                if let Some(w) = &why {
+                // (a dry run has nothing to explain: `icpic3 check`, the fuzzer)
+                if let (Some(w), false) = (&why, self.opts.dry_run) {
                     let _ = writeln!(
                         err,
                         "icpic3: check-sat at line {l}, column {col}: unknown: {w}"
