@@ -271,9 +271,9 @@ pub struct InputLimits {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// the verdict on the first line, then readable text
+    /// readable text (solve: the verdict on the first line)
     Text,
-    /// one JSON document (docs/solve-json.schema.json for solve)
+    /// one JSON document (solve: docs/solve-json.schema.json)
     Json,
 }
 
@@ -341,7 +341,8 @@ pub enum Command {
         #[command(flatten)]
         c_input: CInputArgs,
     },
-    /// Decide a .hys file. EXPR form: SATISFIABLE (with an exactly validated model),
+    /// Decide a problem (.hys, SMT-LIB, VMT) or C programs (SV-COMP's unreach-call:
+    /// true/false/unknown). EXPR form: SATISFIABLE (with an exactly validated model),
     /// UNSATISFIABLE, CANDIDATE SOLUTION (boxes) or UNKNOWN. Transition form: UNSAFE (with an
     /// exactly replayed trace), SAFE, CANDIDATE SOLUTION (boxes per step) or UNKNOWN. The
     /// first line of standard output is the verdict; exit code 10 / 20 / 0 / 0.
@@ -936,6 +937,15 @@ fn resolve_input(
     }
     let text = read_input(path, err).map_err(ResolveError::Input)?;
     let l = Lang::by_content(&text);
+    if l == Lang::C && !path.is_file() {
+        // a pipe is read once: the preprocessor would find it empty
+        let _ = writeln!(
+            err,
+            "icpic3: {}: C input is read from regular files, not from a pipe",
+            path.display()
+        );
+        return Err(ResolveError::Usage);
+    }
     set_oom_style(l);
     if l != Lang::C {
         // C is read by the preprocessor from the file itself
