@@ -986,6 +986,8 @@ fn resolve_stdin(
             break;
         }
         match input.read_until(b'\n', &mut head) {
+            // only blanks and comments: an empty script for solve and smt
+            Ok(0) if lang.is_none() && stream_smt => return Ok(Input::SmtStream(head)),
             Ok(0) => break,
             Ok(_) => {}
             Err(e) => {

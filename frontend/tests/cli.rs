@@ -761,6 +761,14 @@ fn standard_input_is_read_by_its_content_or_lang() {
         "{}",
         text(&o.stderr)
     );
+    // blanks and comments only: an empty script
+    let o = icpic3_stdin(&["solve", "-"], b"; nothing to do\n\n");
+    assert_eq!(
+        (o.stdout.len(), o.status.code()),
+        (0, Some(0)),
+        "{}",
+        text(&o.stderr)
+    );
     // C needs a file (the preprocessor reads it): a usage error, not a parse error
     let o = icpic3_stdin(&["solve", "-"], C_FALSE);
     assert_eq!(o.status.code(), Some(2));
