@@ -176,7 +176,8 @@ impl Options {
 
 /// Is `name` a logic icpic3 knows: `ALL`, or a name built as the SMT-LIB logics are (an
 /// optional `QF_`, then any of `A`/`AX`, `UF`, `BV`, `FP`, `DT`, `S` in this order, then an
-/// optional arithmetic part `IDL`, `RDL`, `LIA`, `LRA`, `LIRA`, `NIA`, `NRA`, `NIRA`)? Theories
+/// optional arithmetic part `IDL`, `RDL`, `LIA`, `LRA`, `LIRA`, `NIA`, `NRA`, `NIRA`, or cvc5's
+/// `NRAT`, reals with transcendental functions, which icpic3 decides)? Theories
 /// icpic3 does not decide (arrays, uninterpreted functions, datatypes, strings, quantifiers)
 /// are still accepted: an assertion that uses them is dropped (language doc E.1), which
 /// keeps `unsat` sound and turns `sat` into `unknown`. Anything else (`HORN`, `QF_NRA_ODE`,
@@ -196,7 +197,7 @@ pub fn known_logic(name: &str) -> bool {
     }
     matches!(
         rest,
-        "" | "IDL" | "RDL" | "LIA" | "LRA" | "LIRA" | "NIA" | "NRA" | "NIRA"
+        "" | "IDL" | "RDL" | "LIA" | "LRA" | "LIRA" | "NIA" | "NRA" | "NIRA" | "NRAT"
     )
 }
 
@@ -209,6 +210,7 @@ mod tests {
         for l in [
             "ALL", "QF_LRA", "QF_NIA", "QF_FP", "QF_BVFP", "QF_FPLRA", "QF_ABVFP", "QF_AUFBV",
             "QF_UFLIA", "QF_SLIA", "UFDTLIA", "AUFLIRA", "QF_AX", "QF_UF", "QF_RDL", "LRA",
+            "QF_NRAT",
         ] {
             assert!(known_logic(l), "{l}");
         }
