@@ -26,7 +26,9 @@ impl Lang {
         let ext = path.extension()?.to_str()?.to_ascii_lowercase();
         Some(match ext.as_str() {
             "hys" => Lang::Hys,
-            "smt2" | "smt" => Lang::Smt2,
+            // (not `.smt`: SMT-LIB 1 files; their `(benchmark` reads as SMT-LIB 2 by content
+            // and is reported as an unknown command)
+            "smt2" => Lang::Smt2,
             "vmt" => Lang::Vmt,
             "c" | "i" => Lang::C,
             _ => return None,
