@@ -7,6 +7,7 @@
 
 use crate::diag::{Diagnostic, SourceMap};
 use crate::hys::{self, Loaded, Lowered};
+use crate::lang::{self, Lang};
 use crate::report::{self, InputError};
 use crate::solve_cmd;
 use crate::ts_cmd;
@@ -14,10 +15,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 use solver::formula::FormulaStats;
 use solver::SolverConfig;
-use std::cell::Cell;
-use std::io::Write;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::cell::{Cell, RefCell};
+use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -33,33 +34,103 @@ pub const EXIT_INTERNAL: i32 = 3;
     about = "ICP-based SMT solving and IC3 model checking over reals, integers and IEEE floats"
 )]
 pub struct Cli {
+    /// Colour diagnostics: `auto` when standard error is a terminal and NO_COLOR is not set,
+    /// `always`, or `never`.
+    #[arg(long, value_enum, default_value = "auto", global = true)]
+    pub color: ColorArg,
     #[command(subcommand)]
     pub command: Command,
+}
+
+/// `--color`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// colours when standard error is a terminal and NO_COLOR is unset or empty
+    Auto,
+    /// colours whatever standard error is (also with NO_COLOR)
+    Always,
+    /// no colours
+    Never,
+}
+
+/// Standard error of the process is a terminal: set by the binary (`main.rs`) before the
+/// command runs; false for in-process callers, whose error stream is whatever they pass.
+static STDERR_IS_TERMINAL: AtomicBool = AtomicBool::new(false);
+
+/// Tells [`run`] whether the process's standard error is a terminal (`--color auto`).
+pub fn set_stderr_terminal(yes: bool) {
+    STDERR_IS_TERMINAL.store(yes, Ordering::Relaxed);
+}
+
+/// Whether diagnostics are coloured: `--color always`/`never`, or for `auto` a terminal on
+/// standard error, NO_COLOR unset or empty (no-color.org) and TERM not `dumb`.
+fn use_color(choice: ColorArg) -> bool {
+    match choice {
+        ColorArg::Always => true,
+        ColorArg::Never => false,
+        ColorArg::Auto => {
+            STDERR_IS_TERMINAL.load(Ordering::Relaxed)
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::env::var_os("TERM").is_none_or(|t| t != "dumb")
+        }
+    }
 }
 
 /// `--engine`: `portfolio` for both forms; `bmc`, `kind`, `ic3` for transition systems;
 /// `icp`, `bitblast` for EXPR problems (and SMT-LIB scripts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum EngineArg {
+    /// every engine that applies, in parallel; the first answer wins
     Portfolio,
+    /// bounded model checking (transition systems)
     Bmc,
+    /// k-induction with simple-path constraints (transition systems)
     Kind,
+    /// IC3 in the configuration of --config (transition systems)
     Ic3,
+    /// interval constraint propagation with splitting only (EXPR problems, SMT-LIB)
     Icp,
+    /// bit-blasting to SAT (EXPR problems and SMT-LIB over floats and machine integers;
+    /// BMC for such transition systems)
     Bitblast,
+}
+
+/// `smt --engine`: the engines of each `check-sat`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SmtEngineArg {
+    /// interval propagation and bit-blasting in parallel; the first answer wins
+    Portfolio,
+    /// interval constraint propagation with splitting only
+    Icp,
+    /// bit-blasting to SAT only (floats, machine integers, Booleans)
+    Bitblast,
+}
+
+impl SmtEngineArg {
+    fn engine(self) -> solve_cmd::ExprEngine {
+        match self {
+            SmtEngineArg::Portfolio => solve_cmd::ExprEngine::Portfolio,
+            SmtEngineArg::Icp => solve_cmd::ExprEngine::Icp,
+            SmtEngineArg::Bitblast => solve_cmd::ExprEngine::Bitblast,
+        }
+    }
 }
 
 /// `--frames`: how IC3 keeps its frames in solvers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FramesArg {
+    /// one solver for all frames, each frame's clauses under an activation literal
     Single,
+    /// one solver per frame
     PerFrame,
 }
 
 /// `--data-model` for C files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DataModelArg {
+    /// `int` 32 bits, `long` and pointers 64 bits (x86-64 Linux)
     Lp64,
+    /// `int`, `long` and pointers 32 bits (i386, 32-bit ARM)
     Ilp32,
 }
 
@@ -200,7 +271,9 @@ pub struct InputLimits {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
+    /// readable text (solve: the verdict on the first line)
     Text,
+    /// one JSON document (solve: docs/solve-json.schema.json)
     Json,
 }
 
@@ -232,7 +305,9 @@ pub enum CriterionArg {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DumpFormat {
+    /// an EXPR problem as an SMT-LIB 2 script (Z3, cvc5, Bitwuzla)
     Smt2,
+    /// a transition system in VMT form
     Vmt,
     /// the bit-blasted CNF of an EXPR problem (floats, machine integers, Booleans)
     Dimacs,
@@ -240,27 +315,46 @@ pub enum DumpFormat {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Parse, check and lower a .hys file; print a summary (variables by kind, constraints,
-    /// primitive constraints, warnings).
+    /// Parse, check and lower an input without solving it; print a summary. .hys and VMT:
+    /// variables by kind, constraints, primitive constraints, warnings; SMT-LIB: every
+    /// command run and every check-sat lowered (not solved); C: preprocessed, parsed, and
+    /// `main` (else every function) translated.
     Check {
+        /// The input (.hys, .smt2, .vmt, .c; other names by --lang or by content); `-` reads
+        /// standard input (not C).
         file: PathBuf,
+        /// The input language, when the file name does not say it (default: by the
+        /// extension, else by the content).
+        #[arg(long, value_enum)]
+        lang: Option<Lang>,
+        /// The summary as text or as one JSON object.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// Do not print warnings.
         #[arg(short = 'n', long = "no-warnings")]
         no_warnings: bool,
+        /// C files: the data model (`long` is 64 bits in LP64, 32 bits in ILP32).
+        #[arg(long, value_enum, default_value = "lp64")]
+        data_model: DataModelArg,
         #[command(flatten)]
         limits: InputLimits,
+        #[command(flatten)]
+        c_input: CInputArgs,
     },
-    /// Decide a .hys file. EXPR form: SATISFIABLE (with an exactly validated model),
+    /// Decide a problem (.hys, SMT-LIB, VMT) or C programs (SV-COMP's unreach-call:
+    /// true/false/unknown). EXPR form: SATISFIABLE (with an exactly validated model),
     /// UNSATISFIABLE, CANDIDATE SOLUTION (boxes) or UNKNOWN. Transition form: UNSAFE (with an
     /// exactly replayed trace), SAFE, CANDIDATE SOLUTION (boxes per step) or UNKNOWN. The
     /// first line of standard output is the verdict; exit code 10 / 20 / 0 / 0.
     Solve {
         /// The problem (.hys, .smt2, .vmt) or the C translation units (.c, .i; several
-        /// allowed); `-` reads an SMT-LIB script from standard input and answers each command
-        /// as it arrives.
+        /// allowed); other names by --lang or by content; `-` reads standard input (an
+        /// SMT-LIB script is answered command by command as it arrives).
         files: Vec<PathBuf>,
+        /// The input language, when the file name does not say it (default: by the
+        /// extension, else by the content).
+        #[arg(long, value_enum)]
+        lang: Option<Lang>,
         /// Engine for transition systems (BMC, k-induction, IC3, or all in parallel).
         #[arg(long, value_enum, default_value = "portfolio")]
         engine: EngineArg,
@@ -327,6 +421,7 @@ pub enum Command {
         /// transition systems, one progress line per depth on standard error.
         #[arg(short, long, action = clap::ArgAction::Count)]
         verbose: u8,
+        /// The answer as text (the verdict on the first line) or as one JSON document.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
         /// C files: the data model (`long` is 64 bits in LP64, 32 bits in ILP32).
@@ -352,6 +447,7 @@ pub enum Command {
         /// The function to analyse (default: `main`, or every function if there is none).
         #[arg(long)]
         function: Option<String>,
+        /// The data model (`long` is 64 bits in LP64, 32 bits in ILP32).
         #[arg(long, value_enum, default_value = "lp64")]
         data_model: DataModelArg,
         /// Wall-clock limit per goal in seconds.
@@ -363,6 +459,7 @@ pub enum Command {
         /// Memory limit in MB for the whole run (goals beyond it are UNKNOWN; 0 = none).
         #[arg(long, default_value_t = 4096)]
         memory_mb: u64,
+        /// The report's format.
         #[arg(long, value_enum, default_value = "text")]
         format: DeadcodeFormat,
         /// Also write a readable HTML report to DIR/index.html (the source with every goal
@@ -388,7 +485,13 @@ pub enum Command {
     /// Print the lowered problem: variables, definitions (one per operation), Tseitin clauses
     /// and root literals; for a transition system each of INIT, TRANS and TARGET.
     Dump {
+        /// The problem (.hys, or a VMT transition system); other names by --lang or by
+        /// content; `-` reads standard input.
         file: PathBuf,
+        /// The input language, when the file name does not say it (default: by the
+        /// extension, else by the content).
+        #[arg(long, value_enum)]
+        lang: Option<Lang>,
         /// Print the syntax tree back as .hys text instead of the lowered problem.
         #[arg(long)]
         source: bool,
@@ -398,6 +501,35 @@ pub enum Command {
         format: Option<DumpFormat>,
         #[command(flatten)]
         limits: InputLimits,
+    },
+    /// Run an SMT-LIB 2.6 script, from standard input unless a file is named, answering each
+    /// command as soon as it is complete (flushed): the way portfolio frameworks drive a
+    /// solver over a pipe. The same as `solve --lang smt2` (language doc E.5).
+    Smt {
+        /// The script; `-` or none: standard input.
+        file: Option<PathBuf>,
+        /// The engines of each check-sat.
+        #[arg(long, value_enum, default_value = "portfolio")]
+        engine: SmtEngineArg,
+        /// Wall-clock limit in seconds for the whole script (each check-sat gets what is
+        /// left; `unknown` when it runs out).
+        #[arg(long)]
+        timeout: Option<f64>,
+        /// Memory limit in MB, from the first byte read (`unknown` beyond it; 0 = none).
+        #[arg(long, default_value_t = 4096)]
+        memory_mb: u64,
+        /// The largest script file read, in MB (a larger file is an error).
+        #[arg(long, default_value_t = DEFAULT_MAX_INPUT_MB)]
+        max_input_mb: u64,
+        /// Minimal splitting width for real variables.
+        #[arg(long, default_value_t = SolverConfig::default().msw)]
+        msw: f64,
+        /// Minimal relative progress of an ICP contraction.
+        #[arg(long, default_value_t = SolverConfig::default().mpr)]
+        mpr: f64,
+        /// The answers as SMT-LIB text, or (for a file) one JSON document at the end.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
     },
 }
 
@@ -432,20 +564,81 @@ where
             return code;
         }
     };
+    crate::diag::set_color(use_color(cli.color));
     set_limits(&cli.command);
+    PRELOADED.with(|p| p.borrow_mut().take());
     match cli.command {
         Command::Check {
             file,
+            lang,
             format,
             no_warnings,
+            data_model,
             limits: _,
-        } => cmd_check(&file, format, no_warnings, out, err),
+            c_input,
+        } => {
+            let c = CheckC {
+                input: &c_input,
+                data_model,
+            };
+            cmd_check(&file, lang, format, no_warnings, &c, out, err)
+        }
         Command::Dump {
             file,
+            lang,
             source,
             format,
             limits: _,
-        } => cmd_dump(&file, source, format, out, err),
+        } => cmd_dump(&file, lang, source, format, out, err),
+        Command::Smt {
+            file,
+            engine,
+            timeout,
+            memory_mb,
+            max_input_mb: _,
+            msw,
+            mpr,
+            format,
+        } => {
+            let config = SolverConfig {
+                msw,
+                mpr,
+                ..SolverConfig::default()
+            };
+            if let Err(e) = config.validate() {
+                let _ = writeln!(err, "icpic3: {e}");
+                return EXIT_USAGE;
+            }
+            let Ok(timeout) = timeout_arg(timeout, err) else {
+                return EXIT_USAGE;
+            };
+            let opts = solve_cmd::Options {
+                config: config.clone(),
+                timeout,
+                engine: engine.engine(),
+            };
+            // transition systems are not read by `smt`; the options are those of `solve`
+            let ts_opts = ts_cmd::TsOptions {
+                engine: ts_cmd::Engine::Portfolio,
+                solver: config,
+                start_depth: 0,
+                max_depth: None,
+                timeout,
+                memory_mb: (memory_mb > 0).then_some(memory_mb),
+                log: ic3::engine::quiet(),
+                ic3: ic3::Ic3Config::preset("dynamic").unwrap_or_default(),
+                check_certificate: false,
+            };
+            let path = file.unwrap_or_else(|| PathBuf::from("-"));
+            let input = match resolve_input(&path, Some(Lang::Smt2), true, err) {
+                Ok(i) => i,
+                Err(ResolveError::Usage) => return EXIT_USAGE,
+                Err(ResolveError::Input(e)) => {
+                    return input_failure(&path, Some(Lang::Smt2), e, format, out, err)
+                }
+            };
+            cmd_solve(&input, &opts, &ts_opts, 0, format, out, err)
+        }
         Command::Deadcode {
             files,
             function,
@@ -468,10 +661,10 @@ where
                 );
                 return EXIT_USAGE;
             }
-            if let Some(f) = files.iter().find(|f| !crate::c::cmd::is_c_file(f)) {
+            if let Some(f) = files.iter().find(|f| !is_c_input(f, None)) {
                 let _ = writeln!(
                     err,
-                    "icpic3: {}: deadcode takes C files (.c or .i)",
+                    "icpic3: {}: deadcode takes C files (.c, .i, or C by content)",
                     f.display()
                 );
                 return EXIT_USAGE;
@@ -536,6 +729,7 @@ where
         }
         Command::Solve {
             files,
+            lang,
             engine,
             config: ic3_config,
             frames,
@@ -564,12 +758,12 @@ where
                 inputs,
                 params,
             };
-            let is_c = (!files.is_empty() && files.iter().all(|f| crate::c::cmd::is_c_file(f)))
+            let mut is_c = (!files.is_empty() && files.iter().all(|f| is_c_input(f, lang)))
                 || (files.is_empty() && c_input.compile_commands.is_some());
             if !is_c && files.len() != 1 {
                 let _ = writeln!(
                     err,
-                    "icpic3: solve takes one .hys, .smt2 or .vmt file, `-` (SMT-LIB on standard input), or C files (.c, .i) and their flags"
+                    "icpic3: solve takes one .hys, .smt2 or .vmt file, `-` (standard input), or C files (.c, .i) and their flags"
                 );
                 return EXIT_USAGE;
             }
@@ -582,16 +776,8 @@ where
                 let _ = writeln!(err, "icpic3: {e}");
                 return EXIT_USAGE;
             }
-            let timeout = match timeout {
-                None => None,
-                Some(t) if t > 0.0 && !t.is_nan() => Some(saturating_secs(t)),
-                Some(t) => {
-                    let _ = writeln!(
-                        err,
-                        "icpic3: --timeout must be a positive number of seconds, not {t}"
-                    );
-                    return EXIT_USAGE;
-                }
+            let Ok(timeout) = timeout_arg(timeout, err) else {
+                return EXIT_USAGE;
             };
             let expr_engine = match engine {
                 EngineArg::Icp => solve_cmd::ExprEngine::Icp,
@@ -643,6 +829,19 @@ where
                 let _ = writeln!(err, "icpic3: {e}");
                 return EXIT_USAGE;
             }
+            // one input that is not C by its name or --lang: read it (or the start of standard
+            // input) to know its language; C by content goes to the C front end
+            let mut input = None;
+            if !is_c {
+                match resolve_input(&files[0], lang, true, err) {
+                    Ok(Input::File(_, Lang::C)) => is_c = true,
+                    Ok(i) => input = Some(i),
+                    Err(ResolveError::Usage) => return EXIT_USAGE,
+                    Err(ResolveError::Input(e)) => {
+                        return input_failure(&files[0], lang, e, format, out, err)
+                    }
+                }
+            }
             if is_c {
                 return crate::c::cmd::solve(
                     &c_input.options(&files),
@@ -664,29 +863,214 @@ where
                 let _ = writeln!(err, "icpic3: --trace is for C files");
                 return EXIT_USAGE;
             }
-            let file = files[0].clone();
-            if expr_engine != solve_cmd::ExprEngine::Portfolio && crate::c::cmd::is_c_file(&file) {
-                let _ = writeln!(
-                    err,
-                    "icpic3: --engine icp|bitblast applies to EXPR problems"
-                );
-                return EXIT_USAGE;
-            }
+            let Some(input) = input else {
+                return EXIT_INTERNAL;
+            };
             let opts = solve_cmd::Options {
                 config,
                 timeout,
                 engine: expr_engine,
             };
-            cmd_solve(&file, &opts, &ts_opts, verbose, format, out, err)
+            cmd_solve(&input, &opts, &ts_opts, verbose, format, out, err)
         }
     }
 }
 
-/// `path` ends in `.ext` (ASCII case-insensitive).
-fn has_extension(path: &std::path::Path, ext: &str) -> bool {
-    path.extension()
-        .and_then(|e| e.to_str())
-        .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+/// `--timeout`: a positive number of seconds, or a usage error on `err`.
+fn timeout_arg(timeout: Option<f64>, err: &mut dyn Write) -> Result<Option<Duration>, ()> {
+    match timeout {
+        None => Ok(None),
+        Some(t) if t > 0.0 && !t.is_nan() => Ok(Some(saturating_secs(t))),
+        Some(t) => {
+            let _ = writeln!(
+                err,
+                "icpic3: --timeout must be a positive number of seconds, not {t}"
+            );
+            Err(())
+        }
+    }
+}
+
+/// Is `path` a C input: by `--lang`, else by its name, else (a regular file with a name that
+/// does not say) by its first token. A file that cannot be read is not C here; reading it
+/// again reports why.
+fn is_c_input(path: &Path, lang: Option<Lang>) -> bool {
+    if let Some(l) = lang.or_else(|| Lang::by_extension(path)) {
+        return l == Lang::C;
+    }
+    if path.as_os_str() == "-" || !path.is_file() {
+        return false;
+    }
+    // the first 64 KiB decide (the first token; VMT's annotations do not matter here)
+    let mut head = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| f.take(1 << 16).read_to_end(&mut head));
+    read.is_ok() && Lang::by_content(&String::from_utf8_lossy(&head)) == Lang::C
+}
+
+/// A command's input, its language decided.
+enum Input {
+    /// a file in a language; standard input read to its end is the file `<stdin>` (its text
+    /// is in [`PRELOADED`])
+    File(PathBuf, Lang),
+    /// an SMT-LIB script on standard input, answered command by command; what was read to
+    /// see its first token comes first
+    SmtStream(Vec<u8>),
+}
+
+/// Why the input could not be resolved.
+enum ResolveError {
+    /// reported on standard error; exit 2
+    Usage,
+    /// reported on standard error; bad input (exit 1) or, when a limit stopped the reading,
+    /// UNKNOWN
+    Input(InputError),
+}
+
+thread_local! {
+    /// An input read to decide its language: a pipe or standard input cannot be read twice,
+    /// so [`read_input`] takes the text from here.
+    static PRELOADED: RefCell<Option<(PathBuf, String)>> = const { RefCell::new(None) };
+}
+
+/// The name standard input has in messages once it has been read to its end.
+const STDIN_NAME: &str = "<stdin>";
+
+/// Decides the language of `path` (language doc D.6): `--lang`, else the extension, else the
+/// content. `-` is standard input: with `stream_smt` (solve, smt) an SMT-LIB script on it is
+/// answered as it arrives; anything else on it is read to its end first (C is not read from
+/// standard input: the preprocessor needs a file).
+fn resolve_input(
+    path: &Path,
+    lang: Option<Lang>,
+    stream_smt: bool,
+    err: &mut dyn Write,
+) -> Result<Input, ResolveError> {
+    if path.as_os_str() == "-" {
+        return resolve_stdin(lang, stream_smt, err);
+    }
+    if let Some(l) = lang.or_else(|| Lang::by_extension(path)) {
+        return Ok(Input::File(path.to_path_buf(), l));
+    }
+    let text = read_input(path, err).map_err(ResolveError::Input)?;
+    let l = Lang::by_content(&text);
+    if l == Lang::C && !path.is_file() {
+        // a pipe is read once: the preprocessor would find it empty
+        let _ = writeln!(
+            err,
+            "icpic3: {}: C input is read from regular files, not from a pipe",
+            path.display()
+        );
+        return Err(ResolveError::Usage);
+    }
+    set_oom_style(l);
+    if l != Lang::C {
+        // C is read by the preprocessor from the file itself
+        PRELOADED.with(|p| *p.borrow_mut() = Some((path.to_path_buf(), text)));
+    }
+    Ok(Input::File(path.to_path_buf(), l))
+}
+
+fn resolve_stdin(
+    lang: Option<Lang>,
+    stream_smt: bool,
+    err: &mut dyn Write,
+) -> Result<Input, ResolveError> {
+    let c_usage = |err: &mut dyn Write| {
+        let _ = writeln!(
+            err,
+            "icpic3: C input is read from files (the preprocessor needs one), not from standard input"
+        );
+        ResolveError::Usage
+    };
+    if lang == Some(Lang::C) {
+        return Err(c_usage(err));
+    }
+    if lang == Some(Lang::Smt2) && stream_smt {
+        return Ok(Input::SmtStream(Vec::new()));
+    }
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    // the lines up to the first token: `(` without --lang is an SMT-LIB script to answer as
+    // it arrives (a VMT system on standard input needs --lang vmt)
+    let mut head = Vec::new();
+    loop {
+        let start = lang::first_token(&String::from_utf8_lossy(&head));
+        if start != lang::Start::Undecided {
+            if start == lang::Start::Paren && lang.is_none() && stream_smt {
+                return Ok(Input::SmtStream(head));
+            }
+            break;
+        }
+        match input.read_until(b'\n', &mut head) {
+            // only blanks and comments: an empty script for solve and smt
+            Ok(0) if lang.is_none() && stream_smt => return Ok(Input::SmtStream(head)),
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                let _ = writeln!(err, "{STDIN_NAME}: cannot read: {e}");
+                return Err(ResolveError::Input(InputError::unplaced(
+                    STDIN_NAME,
+                    format!("cannot read: {e}"),
+                )));
+            }
+        }
+    }
+    let max = MAX_INPUT.with(Cell::get);
+    let rest = (max + 1).saturating_sub(head.len() as u64);
+    if let Err(e) = input.take(rest).read_to_end(&mut head) {
+        let _ = writeln!(err, "{STDIN_NAME}: cannot read: {e}");
+        return Err(ResolveError::Input(InputError::unplaced(
+            STDIN_NAME,
+            format!("cannot read: {e}"),
+        )));
+    }
+    let mut said = Vec::new();
+    let text = if head.len() as u64 > max {
+        let _ = writeln!(
+            said,
+            "{STDIN_NAME}: cannot read file: larger than the maximum input size of {} MB \
+             (--max-input-mb)",
+            max >> 20
+        );
+        None
+    } else {
+        decode(STDIN_NAME, head, &mut said)
+    };
+    let _ = err.write_all(&said);
+    let Some(text) = text else {
+        let said = String::from_utf8_lossy(&said);
+        return Err(ResolveError::Input(input_error_of(
+            STDIN_NAME,
+            said.trim_end(),
+        )));
+    };
+    let l = lang.unwrap_or_else(|| Lang::by_content(&text));
+    if l == Lang::C {
+        return Err(c_usage(err));
+    }
+    set_oom_style(l);
+    PRELOADED.with(|p| *p.borrow_mut() = Some((PathBuf::from(STDIN_NAME), text)));
+    Ok(Input::File(PathBuf::from(STDIN_NAME), l))
+}
+
+/// `solve`/`smt` when the input could not be read to decide its language: as an unreadable
+/// input of the language it would have had.
+fn input_failure(
+    path: &Path,
+    lang: Option<Lang>,
+    e: InputError,
+    format: Format,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let lang = lang.or_else(|| Lang::by_extension(path));
+    if let Some(stop) = solver::budget::stopped() {
+        return report_stop(path, lang, stop, Some(format), out, err);
+    }
+    if format == Format::Json {
+        let _ = writeln!(out, "{}", report::document(e.json()));
+    }
+    EXIT_BAD_INPUT
 }
 
 /// A positive number of seconds as a time limit: any size (`1e308`, `inf`) saturates at
@@ -729,6 +1113,12 @@ fn read_source(path: &std::path::Path, err: &mut dyn Write) -> Option<String> {
             return None;
         }
     };
+    decode(&name.to_string(), bytes, err)
+}
+
+/// The bytes of an input as UTF-8 text without a byte-order mark, or the position of the first
+/// invalid byte on `err`.
+fn decode(name: &str, bytes: Vec<u8>, err: &mut dyn Write) -> Option<String> {
     let bytes = match bytes.strip_prefix(b"\xEF\xBB\xBF") {
         Some(rest) => rest.to_vec(),
         None => bytes,
@@ -748,30 +1138,46 @@ fn read_source(path: &std::path::Path, err: &mut dyn Write) -> Option<String> {
 }
 
 /// Reads a file as [`read_source`] does; the error, typed, for the JSON report (the text
-/// [`read_source`] printed goes to `err` unchanged).
+/// [`read_source`] printed goes to `err` unchanged). An input read to decide its language ([`PRELOADED`]) is not read again.
 fn read_input(path: &std::path::Path, err: &mut dyn Write) -> Result<String, InputError> {
+    let preloaded = PRELOADED.with(|p| {
+        let mut p = p.borrow_mut();
+        match p.take() {
+            Some((q, text)) if q == path => Some(text),
+            other => {
+                *p = other;
+                None
+            }
+        }
+    });
+    if let Some(text) = preloaded {
+        return Ok(text);
+    }
     let mut said = Vec::new();
     let text = read_source(path, &mut said);
     let _ = err.write_all(&said);
     let name = path.display().to_string();
     text.ok_or_else(|| {
         let said = String::from_utf8_lossy(&said);
-        let said = said.trim_end();
-        // `NAME: message` or `NAME:LINE:COL: message`
-        let rest = said.strip_prefix(name.as_str()).unwrap_or(said);
-        let mut parts = rest.splitn(4, ':');
-        let _ = parts.next();
-        let (a, b) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-        match (a.parse::<usize>(), b.parse::<usize>(), parts.next()) {
-            (Ok(line), Ok(col), Some(msg)) => InputError {
-                file: name.clone(),
-                line: Some(line),
-                column: Some(col),
-                message: msg.trim().to_string(),
-            },
-            _ => InputError::unplaced(&name, rest.trim_start_matches(':').trim()),
-        }
+        input_error_of(&name, said.trim_end())
     })
+}
+
+/// The typed error of a message `NAME: message` or `NAME:LINE:COL: message`.
+fn input_error_of(name: &str, said: &str) -> InputError {
+    let rest = said.strip_prefix(name).unwrap_or(said);
+    let mut parts = rest.splitn(4, ':');
+    let _ = parts.next();
+    let (a, b) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    match (a.parse::<usize>(), b.parse::<usize>(), parts.next()) {
+        (Ok(line), Ok(col), Some(msg)) => InputError {
+            file: name.to_string(),
+            line: Some(line),
+            column: Some(col),
+            message: msg.trim().to_string(),
+        },
+        _ => InputError::unplaced(name, rest.trim_start_matches(':').trim()),
+    }
 }
 
 /// Loads a file, printing its diagnostics (compiler style); the first error on bad input.
@@ -828,25 +1234,176 @@ fn stats_text(label: &str, s: &FormulaStats) -> String {
     )
 }
 
+/// The C options of `check`.
+struct CheckC<'a> {
+    input: &'a CInputArgs,
+    data_model: DataModelArg,
+}
+
+/// An input that did not load for `check` or `dump`: a limit (exit 1 with the reason) or bad
+/// input (reported already; exit 1).
+fn not_loaded(path: &Path, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match solver::budget::stopped() {
+        Some(stop) => report_stop(path, None, stop, None, out, err),
+        None => EXIT_BAD_INPUT,
+    }
+}
+
 fn cmd_check(
     path: &std::path::Path,
+    lang: Option<Lang>,
     format: Format,
     no_warnings: bool,
+    c: &CheckC<'_>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
     let show_warnings = !no_warnings && format == Format::Text;
-    let Ok((text, loaded, warnings)) = load(path, show_warnings, err) else {
-        return match solver::budget::stopped() {
-            Some(stop) => report_stop(path, stop, None, out, err),
-            None => EXIT_BAD_INPUT,
-        };
+    let path = match resolve_input(path, lang, false, err) {
+        Ok(Input::File(p, Lang::Hys)) => p,
+        Ok(Input::File(p, Lang::Smt2)) => {
+            return check_script(&p, format, show_warnings, out, err);
+        }
+        Ok(Input::File(p, Lang::Vmt)) => {
+            let Some((text, checked, lowered)) = load_vmt(&p, err) else {
+                return not_loaded(&p, out, err);
+            };
+            let problem = hys::Problem {
+                checked: &checked,
+                lowered: &lowered,
+            };
+            print_check_summary(
+                &p,
+                &text,
+                &problem,
+                "transition system (VMT)",
+                &[],
+                format,
+                out,
+            );
+            return EXIT_OK;
+        }
+        Ok(Input::File(p, Lang::C)) => {
+            let files = [p];
+            let input = c.input.options(&files);
+            let model = c.input.model(c.data_model);
+            return crate::c::cmd::check(&input, model, format == Format::Json, out, err);
+        }
+        // not asked for: `check` reads standard input to its end
+        Ok(Input::SmtStream(_)) => return EXIT_INTERNAL,
+        Err(ResolveError::Usage) => return EXIT_USAGE,
+        Err(ResolveError::Input(_)) => return not_loaded(path, out, err),
     };
-    let summary = loaded.summary();
-    let formulas = loaded.formula_stats();
+    let path = path.as_path();
+    let Ok((text, loaded, warnings)) = load(path, show_warnings, err) else {
+        return not_loaded(path, out, err);
+    };
+    print_check_summary(
+        path,
+        &text,
+        &loaded.problem(),
+        loaded.summary().form,
+        &warnings,
+        format,
+        out,
+    );
+    EXIT_OK
+}
+
+/// `check` of an SMT-LIB script: every command run, every check-sat lowered, none solved.
+fn check_script(
+    path: &Path,
+    format: Format,
+    show_warnings: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let Ok(text) = read_input(path, err) else {
+        return not_loaded(path, out, err);
+    };
+    let name = path.display().to_string();
+    let Ok(summary) = crate::smtlib::script::check(&name, &text, err) else {
+        return not_loaded(path, out, err);
+    };
+    let sm = SourceMap::new(&name, &text);
+    if show_warnings {
+        for d in &summary.dropped {
+            let _ = writeln!(err, "{}", sm.report(d));
+        }
+    }
     match format {
         Format::Text => {
-            let _ = writeln!(out, "{}: {}", path.display(), summary.form);
+            let _ = writeln!(out, "{name}: SMT-LIB script");
+            let _ = writeln!(out, "commands: {}", summary.commands);
+            let _ = writeln!(
+                out,
+                "check-sat: {} (each elaborated and lowered, not solved)",
+                summary.check_sats
+            );
+            let _ = writeln!(
+                out,
+                "unsupported assertions: {} (dropped when solving: unsat stays sound, sat \
+                 becomes unknown)",
+                summary.dropped.len()
+            );
+        }
+        Format::Json => {
+            let warnings: Vec<String> = summary.dropped.iter().map(|d| sm.render(d)).collect();
+            let v = json!({
+                "file": name,
+                "form": "SMT-LIB script",
+                "commands": summary.commands,
+                "check_sat": summary.check_sats,
+                "warnings": warnings,
+            });
+            let _ = writeln!(out, "{v}");
+        }
+    }
+    EXIT_OK
+}
+
+/// Reads, elaborates and lowers a VMT file; the diagnostic on `err` when it does not load
+/// (also when it uses something unsupported: `check` and `dump` need the whole system).
+fn load_vmt(path: &Path, err: &mut dyn Write) -> Option<(String, hys::check::Checked, Lowered)> {
+    let text = read_input(path, err).ok()?;
+    let name = path.display().to_string();
+    let sm = SourceMap::new(&name, &text);
+    let checked = match crate::smtlib::vmt::load(&text) {
+        crate::smtlib::vmt::VmtLoad::Ok(c) => c,
+        crate::smtlib::vmt::VmtLoad::Error(d) => {
+            let _ = writeln!(err, "{}", sm.report(&d));
+            return None;
+        }
+        crate::smtlib::vmt::VmtLoad::Unsupported(span, why) => {
+            let d = Diagnostic::error(span, format!("unsupported: {why}"));
+            let _ = writeln!(err, "{}", sm.report(&d));
+            return None;
+        }
+    };
+    match hys::lower::lower(&checked) {
+        Ok(l) => Some((text, checked, l)),
+        Err(d) => {
+            let _ = writeln!(err, "{}", sm.report(&d));
+            None
+        }
+    }
+}
+
+/// `check`'s summary of a checked and lowered problem.
+fn print_check_summary(
+    path: &Path,
+    text: &str,
+    problem: &hys::Problem<'_>,
+    form: &str,
+    warnings: &[Diagnostic],
+    format: Format,
+    out: &mut dyn Write,
+) {
+    let summary = problem.summary();
+    let formulas = problem.formula_stats();
+    match format {
+        Format::Text => {
+            let _ = writeln!(out, "{}: {form}", path.display());
             let _ = writeln!(out, "variables: {}", summary.variables_by_kind());
             let _ = writeln!(out, "constraints: {}", summary.constraints);
             for (label, s) in &formulas {
@@ -861,11 +1418,11 @@ fn cmd_check(
                 .collect();
             let name = path.display().to_string();
             // the text read once (a pipe cannot be read twice)
-            let sm = SourceMap::new(&name, &text);
+            let sm = SourceMap::new(&name, text);
             let warnings: Vec<String> = warnings.iter().map(|d| sm.render(d)).collect();
             let v = json!({
                 "file": name,
-                "form": summary.form,
+                "form": form,
                 "variables": summary.kinds_json(),
                 "constraints": summary.constraints,
                 "lowered": sections,
@@ -874,24 +1431,63 @@ fn cmd_check(
             let _ = writeln!(out, "{v}");
         }
     }
-    EXIT_OK
 }
 
 fn cmd_dump(
     path: &std::path::Path,
+    lang: Option<Lang>,
     source: bool,
     format: Option<DumpFormat>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    let Ok((_text, loaded, _)) = load(path, false, err) else {
-        return match solver::budget::stopped() {
-            Some(stop) => report_stop(path, stop, None, out, err),
-            None => EXIT_BAD_INPUT,
+    let (path, lang) = match resolve_input(path, lang, false, err) {
+        Ok(Input::File(p, l @ (Lang::Hys | Lang::Vmt))) => (p, l),
+        Ok(Input::File(p, l)) => {
+            let _ = writeln!(
+                err,
+                "icpic3: {}: dump prints .hys and VMT problems, not {} input",
+                p.display(),
+                l.name()
+            );
+            return EXIT_USAGE;
+        }
+        Ok(Input::SmtStream(_)) => return EXIT_INTERNAL,
+        Err(ResolveError::Usage) => return EXIT_USAGE,
+        Err(ResolveError::Input(_)) => return not_loaded(path, out, err),
+    };
+    let path = path.as_path();
+    if lang == Lang::Vmt && source {
+        let _ = writeln!(
+            err,
+            "icpic3: {}: --source prints .hys files back; this is VMT",
+            path.display()
+        );
+        return EXIT_USAGE;
+    }
+    let (checked, lowered, loaded);
+    let problem = if lang == Lang::Vmt {
+        let Some((_, c, l)) = load_vmt(path, err) else {
+            return not_loaded(path, out, err);
         };
+        (checked, lowered) = (c, l);
+        hys::Problem {
+            checked: &checked,
+            lowered: &lowered,
+        }
+    } else {
+        let Ok((_text, l, _)) = load(path, false, err) else {
+            return not_loaded(path, out, err);
+        };
+        loaded = l;
+        if source {
+            let _ = write!(out, "{}", hys::printer::print(&loaded.ast));
+            return EXIT_OK;
+        }
+        loaded.problem()
     };
     if let Some(fmt) = format {
-        let printed = match (fmt, &loaded.lowered) {
+        let printed = match (fmt, problem.lowered) {
             (DumpFormat::Smt2, Lowered::Expr(f)) => crate::smtlib_out::to_smtlib(f),
             (DumpFormat::Vmt, Lowered::Transition(ts)) => crate::smtlib_out::to_vmt(ts),
             (DumpFormat::Smt2, Lowered::Transition(_)) => {
@@ -917,16 +1513,12 @@ fn cmd_dump(
             }
         };
     }
-    if source {
-        let _ = write!(out, "{}", hys::printer::print(&loaded.ast));
-        return EXIT_OK;
-    }
-    let _ = write!(out, "{}", loaded.dump());
+    let _ = write!(out, "{}", problem.dump());
     EXIT_OK
 }
 
 fn cmd_solve(
-    path: &std::path::Path,
+    input: &Input,
     opts: &solve_cmd::Options,
     ts_opts: &ts_cmd::TsOptions,
     verbose: u8,
@@ -934,12 +1526,16 @@ fn cmd_solve(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    match solve_file(path, opts, ts_opts, verbose, format, out, err) {
+    let (path, lang) = match input {
+        Input::File(p, l) => (p.as_path(), *l),
+        Input::SmtStream(_) => (Path::new("-"), Lang::Smt2),
+    };
+    match solve_file(input, opts, ts_opts, verbose, format, out, err) {
         Ok(code) => code,
         // a phase stopped at the time or memory limit: UNKNOWN, not bad input
         Err(_) if solver::budget::stopped().is_some() => {
             let stop = solver::budget::stopped().expect("checked");
-            report_stop(path, stop, Some(format), out, err)
+            report_stop(path, Some(lang), stop, Some(format), out, err)
         }
         Err(e) => {
             // the diagnostics are on standard error already; JSON gets the first error
@@ -954,7 +1550,7 @@ fn cmd_solve(
 /// `solve` on one file that is not C: prints the answer, returns the exit code; bad input is
 /// reported on `err` and returned.
 fn solve_file(
-    path: &std::path::Path,
+    input: &Input,
     opts: &solve_cmd::Options,
     ts_opts: &ts_cmd::TsOptions,
     verbose: u8,
@@ -969,22 +1565,25 @@ fn solve_file(
         dry_run: false,
         engine: opts.engine,
     };
-    if path.as_os_str() == "-" {
-        // an SMT-LIB script on standard input, answered command by command (Part E.5)
-        if format == Format::Json {
-            let _ = writeln!(
-                err,
-                "icpic3: --format json does not apply to standard input (SMT-LIB answers)"
-            );
-            return Ok(EXIT_USAGE);
+    let (path, lang) = match input {
+        Input::File(p, l) => (p.as_path(), *l),
+        Input::SmtStream(head) => {
+            // an SMT-LIB script on standard input, answered command by command (Part E.5)
+            if format == Format::Json {
+                let _ = writeln!(
+                    err,
+                    "icpic3: --format json does not apply to standard input (SMT-LIB answers)"
+                );
+                return Ok(EXIT_USAGE);
+            }
+            let stdin = std::io::stdin();
+            let mut input = std::io::Cursor::new(head.as_slice()).chain(stdin.lock());
+            return Ok(crate::smtlib::script::run_stream(
+                STDIN_NAME, &mut input, &so, out, err,
+            ));
         }
-        let stdin = std::io::stdin();
-        let mut input = stdin.lock();
-        return Ok(crate::smtlib::script::run_stream(
-            "<stdin>", &mut input, &so, out, err,
-        ));
-    }
-    if has_extension(path, "smt2") {
+    };
+    if lang == Lang::Smt2 {
         let text = match read_input(path, err) {
             Ok(t) => t,
             Err(e) if solver::budget::stopped().is_some() => {
@@ -1021,7 +1620,7 @@ fn solve_file(
         );
         Ok(EXIT_USAGE)
     };
-    if has_extension(path, "vmt") {
+    if lang == Lang::Vmt {
         if opts.engine == solve_cmd::ExprEngine::Icp {
             return ts_usage(err);
         }
@@ -1212,18 +1811,32 @@ fn set_limits(command: &Command) {
         Command::Deadcode { memory_mb, .. } => (*memory_mb, None, DEFAULT_MAX_INPUT_MB, OOM_ERROR),
         Command::Solve {
             files,
+            lang,
             memory_mb,
             max_input_mb,
             timeout,
             ..
         } => {
-            // SMT-LIB and C (SV-COMP's answers) say `unknown`; .hys and VMT say UNKNOWN
-            let smt = files.first().is_some_and(|f| {
-                has_extension(f, "smt2") || crate::c::cmd::is_c_file(f) || f.as_os_str() == "-"
+            // by the name or --lang; a language decided by content sets it again
+            // (`set_oom_style`); standard input is most often SMT-LIB
+            let lower = files.first().is_some_and(|f| {
+                f.as_os_str() == "-"
+                    || lang
+                        .or_else(|| Lang::by_extension(f))
+                        .is_some_and(|l| oom_style(l) == OOM_LOWER)
             });
             let t = timeout.filter(|t| *t > 0.0 && !t.is_nan());
-            let style = if smt { OOM_LOWER } else { OOM_UPPER };
+            let style = if lower { OOM_LOWER } else { OOM_UPPER };
             (*memory_mb, t, *max_input_mb, style)
+        }
+        Command::Smt {
+            memory_mb,
+            max_input_mb,
+            timeout,
+            ..
+        } => {
+            let t = timeout.filter(|t| *t > 0.0 && !t.is_nan());
+            (*memory_mb, t, *max_input_mb, OOM_LOWER)
         }
     };
     // the allocator sees the heap only: what the process already holds (code, libraries,
@@ -1258,11 +1871,29 @@ pub fn out_of_memory() -> ! {
     }
 }
 
+/// What the last resort prints for a solved input of language `lang`: SMT-LIB and C (SV-COMP's
+/// answers) say `unknown`; .hys and VMT say UNKNOWN.
+fn oom_style(lang: Lang) -> u8 {
+    match lang {
+        Lang::Smt2 | Lang::C => OOM_LOWER,
+        Lang::Hys | Lang::Vmt => OOM_UPPER,
+    }
+}
+
+/// The input's language is known now: a `solve` that runs out of memory answers in its words
+/// (`check` and `dump` print no verdict).
+fn set_oom_style(lang: Lang) {
+    if OOM_STYLE.load(Ordering::Relaxed) != OOM_ERROR {
+        OOM_STYLE.store(oom_style(lang), Ordering::Relaxed);
+    }
+}
+
 /// A front-end phase stopped at a limit (`solver::budget::stopped`): `solve` answers UNKNOWN
-/// (exit 0), `check` and `dump` fail (exit 1). The phase's `FILE:LINE:COL` diagnostic is
-/// already on standard error.
+/// (`unknown` for SMT-LIB; exit 0), `check` and `dump` fail (exit 1). The phase's
+/// `FILE:LINE:COL` diagnostic is already on standard error.
 fn report_stop(
     path: &std::path::Path,
+    lang: Option<Lang>,
     stop: solver::budget::Stop,
     solving: Option<Format>,
     out: &mut dyn Write,
@@ -1272,11 +1903,16 @@ fn report_stop(
     match solving {
         None => EXIT_BAD_INPUT,
         Some(Format::Text) => {
-            let _ = writeln!(out, "UNKNOWN");
+            let verdict = if lang == Some(Lang::Smt2) {
+                "unknown"
+            } else {
+                "UNKNOWN"
+            };
+            let _ = writeln!(out, "{verdict}");
             EXIT_OK
         }
         Some(Format::Json) => {
-            let input = input_kind(path);
+            let input = input_kind(lang.unwrap_or(Lang::Hys));
             let v = json!({"input": input, "result": "UNKNOWN", "limit": stop.text()});
             let _ = writeln!(out, "{}", report::document(v));
             EXIT_OK
@@ -1284,16 +1920,13 @@ fn report_stop(
     }
 }
 
-/// The `input` field of the JSON report for `path` (by its extension).
-fn input_kind(path: &std::path::Path) -> &'static str {
-    if has_extension(path, "smt2") {
-        "smtlib"
-    } else if has_extension(path, "vmt") {
-        "vmt"
-    } else if has_extension(path, "c") || has_extension(path, "i") {
-        "c"
-    } else {
-        "hys"
+/// The `input` field of the JSON report for an input of language `lang`.
+fn input_kind(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Smt2 => "smtlib",
+        Lang::Vmt => "vmt",
+        Lang::C => "c",
+        Lang::Hys => "hys",
     }
 }
 

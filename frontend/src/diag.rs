@@ -1,7 +1,57 @@
 //! Source spans and diagnostics: `FILE:LINE:COL: error: message` with the source line and a
 //! caret under the column, as gcc, clang and rustc print them.
 
+use std::cell::Cell;
 use std::fmt;
+
+thread_local! {
+    /// Diagnostics of this thread are coloured (`--color`; the command line decides, from
+    /// whether standard error is a terminal and `NO_COLOR`). Per thread: the command runs on
+    /// one thread, and tests that call the command line in-process run side by side.
+    static COLOR: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Colours the diagnostics this thread prints from now on (or stops colouring them).
+pub fn set_color(on: bool) {
+    COLOR.with(|c| c.set(on));
+}
+
+/// Are this thread's diagnostics coloured?
+pub fn color() -> bool {
+    COLOR.with(Cell::get)
+}
+
+/// The SGR escape codes of the diagnostics, as gcc colours them: the position bold, `error:`
+/// bold red, `warning:` bold magenta, the caret line bold green.
+mod sgr {
+    pub const BOLD: &str = "\x1b[1m";
+    pub const ERROR: &str = "\x1b[1;31m";
+    pub const WARNING: &str = "\x1b[1;35m";
+    pub const CARET: &str = "\x1b[1;32m";
+    pub const RESET: &str = "\x1b[0m";
+}
+
+/// `text` in the colour `code` when this thread colours diagnostics, else as it is.
+fn paint(code: &str, text: &str) -> String {
+    if color() {
+        format!("{code}{text}{}", sgr::RESET)
+    } else {
+        text.to_string()
+    }
+}
+
+/// `FILE:LINE:COL: error: message` (or `warning:`), coloured when diagnostics are.
+fn headline(file: &str, line: usize, col: usize, severity: Severity, message: &str) -> String {
+    let (tag, code) = match severity {
+        Severity::Error => ("error:", sgr::ERROR),
+        Severity::Warning => ("warning:", sgr::WARNING),
+    };
+    format!(
+        "{} {} {message}",
+        paint(sgr::BOLD, &format!("{file}:{line}:{col}:")),
+        paint(code, tag)
+    )
+}
 
 /// A byte range `[start, end)` in a source file.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -118,11 +168,7 @@ impl SourceMap<'_> {
     /// under the rest of the span on that line). No trailing newline.
     pub fn report(&self, d: &Diagnostic) -> String {
         let (line, col) = self.line_col(d.span.start);
-        let tag = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-        };
-        let head = format!("{}:{line}:{col}: {tag}: {}", self.name, d.message);
+        let head = headline(self.name, line, col, d.severity, &d.message);
         let start = self.line_starts[line - 1];
         let src = self.text[start..].split('\n').next().unwrap_or("");
         let src = src.strip_suffix('\r').unwrap_or(src);
@@ -140,7 +186,7 @@ impl SourceMap<'_> {
 /// A located message for `FILE:LINE:COL: error: message` when the caller has the position but
 /// no [`SourceMap`] (C errors, files that cannot be decoded): reads the line from the file.
 pub fn report_at(file: &str, line: usize, col: usize, message: &str) -> String {
-    let head = format!("{file}:{line}:{col}: error: {message}");
+    let head = headline(file, line, col, Severity::Error, message);
     let src = std::fs::read(file).ok().and_then(|b| {
         let text = String::from_utf8_lossy(&b).into_owned();
         text.split('\n')
@@ -167,7 +213,7 @@ fn caret_lines(line: usize, col: usize, width: usize, src: &str) -> Option<Strin
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
     let width = width.min((n + 1).saturating_sub(col)).max(1);
-    let marks = format!("^{}", "~".repeat(width - 1));
+    let marks = paint(sgr::CARET, &format!("^{}", "~".repeat(width - 1)));
     Some(format!(" {line} | {src}\n {:gutter$} | {pad}{marks}", ""))
 }
 
@@ -221,5 +267,30 @@ mod tests {
             sm.report(&Diagnostic::error(Span::new(0, 0), "x")),
             "g.hys:1:1: error: x"
         );
+    }
+
+    #[test]
+    fn colours_only_when_asked() {
+        let text = "DECL\n  int [0,1] x;";
+        let sm = SourceMap::new("f.hys", text);
+        let d = Diagnostic::error(Span::new(7, 10), "boom");
+        let plain = sm.report(&d);
+        assert!(!plain.contains('\x1b'), "{plain:?}");
+        set_color(true);
+        let coloured = sm.report(&d);
+        let w = sm.report(&Diagnostic::warning(Span::new(0, 0), "careful"));
+        set_color(false);
+        assert_eq!(
+            coloured,
+            "\x1b[1mf.hys:2:3:\x1b[0m \x1b[1;31merror:\x1b[0m boom\n 2 |   int [0,1] x;\n   |   \x1b[1;32m^~~\x1b[0m"
+        );
+        assert!(w.contains("\x1b[1;35mwarning:\x1b[0m careful"), "{w:?}");
+        // without the escapes it is the plain report
+        let stripped = coloured
+            .replace("\x1b[1m", "")
+            .replace("\x1b[1;31m", "")
+            .replace("\x1b[1;32m", "")
+            .replace("\x1b[0m", "");
+        assert_eq!(stripped, plain);
     }
 }

@@ -5,6 +5,7 @@ pub mod c;
 pub mod cli;
 pub mod diag;
 pub mod hys;
+pub mod lang;
 pub mod report;
 pub mod smtlib;
 pub mod smtlib_out;

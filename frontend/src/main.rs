@@ -68,6 +68,9 @@ fn main() {
     std::panic::set_hook(Box::new(|info| {
         eprintln!("icpic3: internal error: {info}");
     }));
+    // `--color auto` colours diagnostics only on a terminal
+    // SAFETY: isatty only inspects the descriptor
+    cli::set_stderr_terminal(unsafe { libc::isatty(2) } == 1);
     let worker = std::thread::Builder::new()
         .name("icpic3".into())
         .stack_size(STACK_BYTES)

@@ -615,3 +615,219 @@ fn version_names_the_commit() {
         assert_eq!(commit, text(&h.stdout).trim(), "{v}");
     }
 }
+
+/// `icpic3` with `input` on standard input.
+fn icpic3_stdin(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_icpic3"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("icpic3 runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+const HYS_UNSAT: &[u8] = b"-- x cannot exceed 3\nDECL\n  int [0, 3] x;\nEXPR\n  x > 5;\n";
+const SMT_SAT: &[u8] = b"; a script\n(declare-const x Int)\n(assert (> x 2))\n(check-sat)\n";
+const C_FALSE: &[u8] = b"extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\n\
+int main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x == 7) reach_error();\n  return 0;\n}\n";
+
+#[test]
+fn files_without_an_extension_are_read_by_their_content() {
+    let hys = temp_file("model", HYS_UNSAT);
+    let smt = temp_file("script", SMT_SAT);
+    let c = temp_file("program", C_FALSE);
+    let vmt = temp_file(
+        "system",
+        b"(declare-fun x () Int)\n(declare-fun x.n () Int)\n\
+          (define-fun sv () Int (! x :next x.n))\n\
+          (define-fun init () Bool (! (= x 0) :init true))\n\
+          (define-fun trans () Bool (! (= x.n (+ x 1)) :trans true))\n\
+          (define-fun prop () Bool (! (< x 3) :invar-property 0))\n",
+    );
+    let solve = |p: &PathBuf| icpic3(&["solve", p.to_str().unwrap()]);
+    let o = solve(&hys);
+    assert_eq!(
+        (text(&o.stdout).lines().next(), o.status.code()),
+        (Some("UNSATISFIABLE"), Some(20))
+    );
+    let o = solve(&smt);
+    assert_eq!(
+        (text(&o.stdout).as_str(), o.status.code()),
+        ("sat\n", Some(10))
+    );
+    // x = 0, 1, 2, 3 reaches x >= 3 in three steps
+    let o = solve(&vmt);
+    assert_eq!(
+        (text(&o.stdout).lines().next(), o.status.code()),
+        (Some("UNSAFE"), Some(10))
+    );
+    let o = solve(&c);
+    assert_eq!(
+        (text(&o.stdout).lines().next(), o.status.code()),
+        (Some("false"), Some(10)),
+        "{}",
+        text(&o.stderr)
+    );
+    // check reports each kind as what it is (not "missing DECL")
+    let check = |p: &PathBuf| {
+        let o = icpic3(&["check", p.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    assert!(check(&hys).contains(": formula (EXPR)"));
+    let s = check(&smt);
+    assert!(
+        s.contains(": SMT-LIB script") && s.contains("check-sat: 1"),
+        "{s}"
+    );
+    assert!(check(&vmt).contains(": transition system (VMT)"));
+    let s = check(&c);
+    assert!(
+        s.contains(": C program") && s.contains("functions: main"),
+        "{s}"
+    );
+    // --lang overrides the content: the SMT-LIB script is no .hys file
+    let o = icpic3(&["check", "--lang", "hys", smt.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).starts_with(&format!("{}:", smt.display())),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn check_of_a_c_file_checks_c() {
+    let ok = temp_file("ok.c", C_FALSE);
+    let o = icpic3(&["check", ok.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let s = text(&o.stdout);
+    assert!(s.contains("functions: main") && s.contains("main: "), "{s}");
+    assert!(!text(&o.stderr).contains("DECL"));
+    let j = icpic3(&["check", "--format", "json", ok.to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_slice(&j.stdout).expect("one JSON object");
+    assert_eq!(v["form"], "C program");
+    assert_eq!(v["lowered"][0]["function"], "main");
+    // a C error: FILE:LINE:COL, the line and a caret, exit 1
+    let bad = temp_file("bad.c", b"int main(void) {\n  return y;\n}\n");
+    let o = icpic3(&["check", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(err.starts_with(&format!("{}:2:", bad.display())), "{err}");
+    assert!(
+        err.contains("error:") && err.contains(" 2 |   return y;"),
+        "{err}"
+    );
+}
+
+#[test]
+fn standard_input_is_read_by_its_content_or_lang() {
+    let o = icpic3_stdin(&["solve", "-"], HYS_UNSAT);
+    assert_eq!(
+        (text(&o.stdout).lines().next(), o.status.code()),
+        (Some("UNSATISFIABLE"), Some(20))
+    );
+    let o = icpic3_stdin(&["check", "-"], HYS_UNSAT);
+    assert!(
+        text(&o.stdout).starts_with("<stdin>: formula (EXPR)"),
+        "{}",
+        text(&o.stdout)
+    );
+    let o = icpic3_stdin(&["solve", "-"], SMT_SAT);
+    assert_eq!(
+        (text(&o.stdout).as_str(), o.status.code()),
+        ("sat\n", Some(10))
+    );
+    let o = icpic3_stdin(&["smt"], SMT_SAT);
+    assert_eq!(
+        (text(&o.stdout).as_str(), o.status.code()),
+        ("sat\n", Some(10))
+    );
+    let o = icpic3_stdin(&["check", "-"], SMT_SAT);
+    assert!(
+        text(&o.stdout).starts_with("<stdin>: SMT-LIB script"),
+        "{}",
+        text(&o.stdout)
+    );
+    // errors name <stdin> with the line and column
+    let o = icpic3_stdin(&["solve", "-"], b"DECL\n  int [0, 3] x;\nEXPR\n  y > 1;\n");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).starts_with("<stdin>:4:3: error:"),
+        "{}",
+        text(&o.stderr)
+    );
+    // blanks and comments only: an empty script
+    let o = icpic3_stdin(&["solve", "-"], b"; nothing to do\n\n");
+    assert_eq!(
+        (o.stdout.len(), o.status.code()),
+        (0, Some(0)),
+        "{}",
+        text(&o.stderr)
+    );
+    // C needs a file (the preprocessor reads it): a usage error, not a parse error
+    let o = icpic3_stdin(&["solve", "-"], C_FALSE);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("C input is read from files"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn smt_reads_a_named_script_and_dump_refuses_other_languages() {
+    let smt = temp_file("named.smt2", SMT_SAT);
+    let o = icpic3(&["smt", smt.to_str().unwrap()]);
+    assert_eq!(
+        (text(&o.stdout).as_str(), o.status.code()),
+        ("sat\n", Some(10))
+    );
+    // `smt` reads SMT-LIB whatever the name says
+    let hys_named = temp_file("script.hys", SMT_SAT);
+    let o = icpic3(&["smt", hys_named.to_str().unwrap()]);
+    assert_eq!(
+        (text(&o.stdout).as_str(), o.status.code()),
+        ("sat\n", Some(10))
+    );
+    let o = icpic3(&["smt", "--engine", "bmc"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = icpic3(&["dump", smt.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("not SMT-LIB input"),
+        "{}",
+        text(&o.stderr)
+    );
+}
+
+#[test]
+fn diagnostics_are_coloured_only_when_asked_or_on_a_terminal() {
+    let bad = temp_file("colour.hys", b"DECL\n  int [0, 3] x;\nEXPR\n  y > 1;\n");
+    let f = bad.to_str().unwrap();
+    // piped standard error, --color auto (the default): no escapes
+    let plain = icpic3(&["check", f]);
+    assert_eq!(plain.status.code(), Some(1));
+    assert!(!plain.stderr.contains(&0x1b), "{}", text(&plain.stderr));
+    let always = icpic3(&["check", "--color", "always", f]);
+    assert_eq!(always.status.code(), Some(1));
+    let err = text(&always.stderr);
+    assert!(err.contains("\x1b[1;31merror:\x1b[0m"), "{err:?}");
+    assert!(err.contains("\x1b[1;32m^\x1b[0m"), "{err:?}");
+    // the same report without the escapes
+    let stripped = err
+        .replace("\x1b[1m", "")
+        .replace("\x1b[1;31m", "")
+        .replace("\x1b[1;32m", "")
+        .replace("\x1b[0m", "");
+    assert_eq!(stripped, text(&plain.stderr));
+    let never = icpic3(&["--color", "never", "check", f]);
+    assert!(!never.stderr.contains(&0x1b));
+    // a global flag: also before the subcommand, and on every subcommand
+    let o = icpic3(&["--color", "always", "solve", f]);
+    assert!(o.stderr.contains(&0x1b));
+}

@@ -66,10 +66,35 @@ impl Summary {
     }
 }
 
+/// A checked and lowered problem, from a `.hys` file or from another language (VMT): what
+/// `check` summarises and `dump` prints.
+pub struct Problem<'a> {
+    pub checked: &'a Checked,
+    pub lowered: &'a Lowered,
+}
+
 impl Loaded {
+    pub fn problem(&self) -> Problem<'_> {
+        Problem {
+            checked: &self.checked,
+            lowered: &self.lowered,
+        }
+    }
+    pub fn summary(&self) -> Summary {
+        self.problem().summary()
+    }
+    pub fn formula_stats(&self) -> Vec<(&'static str, FormulaStats)> {
+        self.problem().formula_stats()
+    }
+    pub fn dump(&self) -> String {
+        self.problem().dump()
+    }
+}
+
+impl Problem<'_> {
     pub fn summary(&self) -> Summary {
         let mut kinds = BTreeMap::new();
-        let form = match &self.lowered {
+        let form = match self.lowered {
             Lowered::Expr(f) => {
                 for v in f.vars.values() {
                     if matches!(v.origin, solver::VarOrigin::Declared { .. }) {
@@ -97,7 +122,7 @@ impl Loaded {
 
     /// Sizes of the lowered formula(s), labelled by section.
     pub fn formula_stats(&self) -> Vec<(&'static str, FormulaStats)> {
-        match &self.lowered {
+        match self.lowered {
             Lowered::Expr(f) => vec![("EXPR", f.stats())],
             Lowered::Transition(ts) => vec![
                 ("INIT", ts.init.stats()),
@@ -109,7 +134,7 @@ impl Loaded {
 
     /// The lowered problem as readable text.
     pub fn dump(&self) -> String {
-        match &self.lowered {
+        match self.lowered {
             Lowered::Expr(f) => format!("-- EXPR\n{f}"),
             Lowered::Transition(ts) => {
                 let mut s = String::from("-- STATE\n");

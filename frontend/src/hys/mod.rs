@@ -17,5 +17,5 @@ pub mod parser;
 pub mod printer;
 mod walk;
 
-pub use load::{load, Loaded, Summary};
+pub use load::{load, Loaded, Problem, Summary};
 pub use lower::Lowered;

@@ -2,6 +2,7 @@
 //! terms into the checker's IR, and the script driver (`icpic3 solve FILE.smt2`).
 
 pub mod elab;
+pub mod options;
 pub mod script;
 pub mod sexpr;
 pub mod vmt;

@@ -7,6 +7,7 @@
 //! `(error "FILE:LINE:COL: message")` and ends the run with exit code 1.
 
 use super::elab::{self, bad, Elab, Sym, Ty, Val, E, R};
+use super::options::{self, Channel, SetResponse};
 use super::sexpr::{self, SExpr, SKind};
 use crate::diag::{Diagnostic, SourceMap, Span};
 use crate::hys::ast::SectionKind;
@@ -81,7 +82,8 @@ struct Run<'a> {
     proved_only: bool,
     opts: &'a ScriptOptions,
     start: Instant,
-    print_success: bool,
+    /// the options the script set (`set-option`)
+    options: options::Options,
     last: Option<Answer>,
     /// every `check-sat` so far (the JSON report)
     answers: Vec<CheckSatAnswer>,
@@ -89,6 +91,10 @@ struct Run<'a> {
     answered_unknown: bool,
     /// the run stopped at the time or memory limit
     stopped: bool,
+    /// commands run (`icpic3 check`)
+    commands: usize,
+    /// assertions dropped as unsupported, where and why (`icpic3 check` warns of them)
+    dropped: Vec<(Span, String)>,
 }
 
 /// What one command did to the run.
@@ -142,6 +148,38 @@ pub fn run_json(
         "time_s": run.start.elapsed().as_secs_f64(),
     });
     Ok((v, run.exit_code()))
+}
+
+/// What `icpic3 check` reports of a script.
+pub struct ScriptSummary {
+    pub commands: usize,
+    pub check_sats: usize,
+    /// the assertions a `check-sat` would drop (language doc E.1), as warnings
+    pub dropped: Vec<Diagnostic>,
+}
+
+/// `icpic3 check FILE.smt2`: runs every command without solving (each `check-sat` elaborated
+/// and lowered, then answered by nothing); the first error is reported on `err` in the
+/// compiler's form, as `solve` reports it.
+pub fn check(name: &str, text: &str, err: &mut dyn Write) -> Result<ScriptSummary, InputError> {
+    let opts = ScriptOptions {
+        config: SolverConfig::default(),
+        timeout: None,
+        verbose: 0,
+        dry_run: true,
+        engine: solve_cmd::ExprEngine::Portfolio,
+    };
+    // the responses (`unknown` per check-sat, `(error ...)`) are not what check prints
+    let run = execute(name, text, &opts, &mut std::io::sink(), err)?;
+    Ok(ScriptSummary {
+        commands: run.commands,
+        check_sats: run.answers.len(),
+        dropped: run
+            .dropped
+            .iter()
+            .map(|(span, why)| Diagnostic::warning(*span, why.clone()))
+            .collect(),
+    })
 }
 
 fn execute<'a>(
@@ -330,7 +368,17 @@ fn is_check_sat(c: &SExpr) -> bool {
 }
 
 fn is_query(c: &SExpr) -> bool {
-    matches!(c.head(), Some("get-model" | "get-value" | "get-info"))
+    matches!(
+        c.head(),
+        Some("get-model" | "get-value" | "get-info" | "get-option")
+    )
+}
+
+/// `(set-option :regular-output-channel ...)`: its response goes to the channel it sets.
+fn is_output_option(c: &SExpr) -> bool {
+    c.head() == Some("set-option")
+        && matches!(args_of(c).first().map(|x| &x.kind),
+                    Some(SKind::Keyword(k)) if k == "regular-output-channel")
 }
 
 fn args_of(c: &SExpr) -> &[SExpr] {
@@ -363,11 +411,13 @@ impl<'a> Run<'a> {
             proved_only: false,
             opts,
             start: Instant::now(),
-            print_success: false,
+            options: options::Options::default(),
             last: None,
             answers: Vec::new(),
             answered_unknown: false,
             stopped: false,
+            commands: 0,
+            dropped: Vec::new(),
         }
     }
 
@@ -393,10 +443,41 @@ impl<'a> Run<'a> {
         self.last.map_or(crate::cli::EXIT_OK, Answer::exit_code)
     }
 
+    /// Runs one command and sends its responses to the regular output channel
+    /// (`:regular-output-channel`; standard output unless the script chose another). A
+    /// command that changes the channel answers on the new one.
+    fn exec(
+        &mut self,
+        c: &SExpr,
+        text: &str,
+        sm: &SourceMap<'_>,
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Flow {
+        if matches!(self.options.regular_output, Channel::Stdout) && !is_output_option(c) {
+            return self.exec_on(c, text, sm, out, err);
+        }
+        let mut responses = Vec::new();
+        let flow = self.exec_on(c, text, sm, &mut responses, err);
+        let written = match &mut self.options.regular_output {
+            Channel::Stdout => out.write_all(&responses).and_then(|_| out.flush()),
+            Channel::Stderr => err.write_all(&responses).and_then(|_| err.flush()),
+            Channel::File(_, f) => f.write_all(&responses).and_then(|_| f.flush()),
+        };
+        if let Err(e) = written {
+            let _ = writeln!(
+                err,
+                "icpic3: cannot write to {}: {e}",
+                self.options.regular_output.name()
+            );
+        }
+        flow
+    }
+
     /// Runs one command and reports its errors: a failed query (no model yet, an
     /// unsupported term) is reported and the script goes on, as SMT-LIB solvers do; any
     /// other error ends the run.
-    fn exec(
+    fn exec_on(
         &mut self,
         c: &SExpr,
         text: &str,
@@ -408,6 +489,7 @@ impl<'a> Run<'a> {
             self.stop(c.span, sm, out, err);
             return Flow::Exit;
         }
+        self.commands += 1;
         let r = self.command(c, text, out, err);
         self.answered_unknown = matches!(self.last, Some(Answer::Unknown)) && is_check_sat(c);
         if r.is_err() && solver::budget::stopped().is_some() {
@@ -430,7 +512,7 @@ impl<'a> Run<'a> {
     }
 
     fn ok(&self, out: &mut dyn Write) {
-        if self.print_success {
+        if self.options.print_success {
             let _ = writeln!(out, "success");
         }
     }
@@ -448,14 +530,53 @@ impl<'a> Run<'a> {
         };
         let a = args_of(c);
         match head {
-            "set-logic" | "set-info" => self.ok(out),
-            "set-option" => {
-                if let (Some(SKind::Keyword(k)), Some(v)) = (a.first().map(|x| &x.kind), a.get(1)) {
-                    if k == "print-success" {
-                        self.print_success = v.symbol() == Some("true");
-                    }
+            // SMT-LIB 2.6 §4.2.1: a logic the solver does not know is answered `unsupported`
+            // (and the script goes on: what matters is what the terms use)
+            "set-logic" => {
+                let name = symbol_arg(c, 0)?;
+                if a.len() != 1 {
+                    return bad(c.span, "malformed set-logic");
+                }
+                if options::known_logic(name) {
+                    self.ok(out);
+                } else {
+                    let _ = writeln!(out, "unsupported");
+                }
+            }
+            "set-info" => {
+                if !matches!(a.first().map(|x| &x.kind), Some(SKind::Keyword(_))) || a.len() > 2 {
+                    return bad(c.span, "malformed set-info");
                 }
                 self.ok(out);
+            }
+            "set-option" => {
+                let (Some(SKind::Keyword(k)), Some(v), 2) =
+                    (a.first().map(|x| &x.kind), a.get(1), a.len())
+                else {
+                    return bad(
+                        c.span,
+                        "malformed set-option: a keyword and a value are expected",
+                    );
+                };
+                match self.options.set(k, v)? {
+                    SetResponse::Success => self.ok(out),
+                    SetResponse::Unsupported => {
+                        let _ = writeln!(out, "unsupported");
+                    }
+                }
+            }
+            "get-option" => {
+                let (Some(SKind::Keyword(k)), 1) = (a.first().map(|x| &x.kind), a.len()) else {
+                    return bad(c.span, "malformed get-option: a keyword is expected");
+                };
+                match self.options.get(k) {
+                    Some(v) => {
+                        let _ = writeln!(out, "{v}");
+                    }
+                    None => {
+                        let _ = writeln!(out, "unsupported");
+                    }
+                }
             }
             "get-info" => match a.first().map(|x| &x.kind) {
                 Some(SKind::Keyword(k)) if k == "reason-unknown" => {
@@ -478,9 +599,17 @@ impl<'a> Run<'a> {
                 Some(SKind::Keyword(k)) if k == "error-behavior" => {
                     let _ = writeln!(out, "(:error-behavior immediate-exit)");
                 }
-                _ => {
+                Some(SKind::Keyword(k)) if k == "authors" => {
+                    let _ = writeln!(out, "(:authors \"the icpic3 developers\")");
+                }
+                Some(SKind::Keyword(k)) if k == "assertion-stack-levels" => {
+                    let _ = writeln!(out, "(:assertion-stack-levels {})", self.levels.len() - 1);
+                }
+                // a keyword icpic3 does not answer (`:all-statistics`, other solvers' keys)
+                Some(SKind::Keyword(_)) if a.len() == 1 => {
                     let _ = writeln!(out, "unsupported");
                 }
+                _ => return bad(c.span, "malformed get-info: a keyword is expected"),
             },
             "declare-const" | "declare-fun" => {
                 let name = symbol_arg(c, 0)?.to_string();
@@ -573,6 +702,7 @@ impl<'a> Run<'a> {
                 let x = match self.el.formula(&a[0]) {
                     Ok(t) => Assertion::Term(t),
                     Err(E::Unsup(span, why)) => {
+                        self.dropped.push((span, format!("unsupported: {why}")));
                         let (l, col) = SourceMap::new("", text).line_col(span.start);
                         Assertion::Dropped(format!("{why} (line {l}, column {col})"))
                     }
@@ -601,7 +731,8 @@ impl<'a> Run<'a> {
                 let _ = writeln!(out, "{}", ans.text());
                 let _ = out.flush();
                 let (l, col) = SourceMap::new("", text).line_col(c.span.start);
-                if let Some(w) = &why {
+                // (a dry run has nothing to explain: `icpic3 check`, the fuzzer)
+                if let (Some(w), false) = (&why, self.opts.dry_run) {
                     let _ = writeln!(
                         err,
                         "icpic3: check-sat at line {l}, column {col}: unknown: {w}"
@@ -664,14 +795,14 @@ impl<'a> Run<'a> {
             | "get-proof"
             | "get-unsat-core"
             | "get-assertions"
-            | "get-unsat-assumptions"
-            | "get-option" => {
+            | "get-unsat-assumptions" => {
                 let _ = writeln!(out, "unsupported");
             }
             "echo" => {
-                if let Some(SKind::Str(s)) = a.first().map(|x| &x.kind) {
-                    let _ = writeln!(out, "\"{}\"", s.replace('"', "\"\""));
-                }
+                let (Some(SKind::Str(s)), 1) = (a.first().map(|x| &x.kind), a.len()) else {
+                    return bad(c.span, "malformed echo: a string is expected");
+                };
+                let _ = writeln!(out, "\"{}\"", s.replace('"', "\"\""));
             }
             "reset" => {
                 self.el = Elab::new();
