@@ -1,0 +1,250 @@
+//! Exact linear reasoning beside ICP (issue #22, item 1): a general simplex over the query's
+//! linear definitions refutes bound combinations that interval propagation only approaches
+//! in many small steps (over unbounded integers and reals, ICP on `x + y = z` crawls).
+//!
+//! The idea: every linear definition `out = Σ aᵢ·argᵢ + c` whose variables are all integers or
+//! reals becomes a tableau row `s = Σ aᵢ·argᵢ − out` for a fresh slack `s` fixed at `−c`
+//! ([`tableau`]). At each fixpoint of BCP+ICP the solver's current bounds of the tableau's
+//! problem variables are copied into the tableau (each with the bound literal that set it,
+//! see `Solver::lb`), and [`tableau::Tableau::check`] looks for a rational point. If there is
+//! none, the certificate's bound literals cannot hold together: they become a conflict
+//! (`Conflict::Lits`) that the normal 1UIP analysis turns into a learned clause. Bounds are
+//! read from the solver on every check, so backtracking needs nothing here (the tableau keeps
+//! its rows and assignment; a looser bound is still satisfied by it).
+//!
+//! Soundness: the rows are consequences of definitions that hold unconditionally, the bounds
+//! are implied by their literals, and the refutation is over the rationals, which contain the
+//! integers — a relaxation, so a conflict is sound for integer variables too (the CDCL search
+//! splits integer intervals anyway, which plays the role of branch and bound). Every conflict
+//! is re-checked exactly, independently of the tableau, in `check-deductions` builds
+//! ([`certify`]). Only conflicts are produced: no bounds are propagated to ICP.
+
+#[cfg(any(test, feature = "check-deductions"))]
+pub(crate) mod certify;
+pub(crate) mod tableau;
+
+use crate::bound_table::{Lb, Ub};
+use crate::formula::Op;
+use crate::lit::Lit;
+use crate::num::Rational;
+use crate::solve::{Conflict, Solver, VarKind};
+use crate::var::Var;
+use num_traits::{One, Zero};
+use std::collections::HashMap;
+use tableau::{DeltaRat, Feasibility, TBound, TVar, Tableau};
+
+/// Pivots one check may make before it gives up (claiming nothing); keeps a check's cost
+/// bounded on large tableaux where exact rationals grow.
+const MAX_PIVOTS_PER_CHECK: u64 = 2000;
+
+/// A problem variable of the tableau and the solver bounds last copied into it.
+#[derive(Clone, Debug)]
+struct Linked {
+    var: Var,
+    tvar: TVar,
+    lb: Lb,
+    ub: Ub,
+}
+
+/// The simplex state the solver keeps (see the module docs).
+#[derive(Debug, Default)]
+pub(crate) struct LinearState {
+    tab: Tableau<Lit>,
+    tvar_of: HashMap<Var, TVar>,
+    linked: Vec<Linked>,
+    /// slack → the index of the definition whose row it is (for certificates)
+    slack_def: HashMap<TVar, u32>,
+    /// definitions of `Solver::defs` already looked at
+    defs_seen: usize,
+    /// bounds changed since the last check that ended feasible or gave up
+    dirty: bool,
+}
+
+/// `x` as an exact lower bound for the tableau (`None`: unbounded).
+fn lower_of(lb: Lb) -> Option<DeltaRat> {
+    if !lb.v.is_finite() {
+        return None;
+    }
+    let c = Rational::from_float(lb.v)?;
+    let k = if lb.strict {
+        Rational::one()
+    } else {
+        Rational::zero()
+    };
+    Some(DeltaRat::new(c, k))
+}
+
+fn upper_of(ub: Ub) -> Option<DeltaRat> {
+    if !ub.v.is_finite() {
+        return None;
+    }
+    let c = Rational::from_float(ub.v)?;
+    let k = if ub.strict {
+        -Rational::one()
+    } else {
+        Rational::zero()
+    };
+    Some(DeltaRat::new(c, k))
+}
+
+impl LinearState {
+    fn tvar(&mut self, v: Var) -> TVar {
+        if let Some(&t) = self.tvar_of.get(&v) {
+            return t;
+        }
+        let t = self.tab.new_var();
+        self.tvar_of.insert(v, t);
+        self.linked.push(Linked {
+            var: v,
+            tvar: t,
+            lb: Lb::NONE,
+            ub: Ub::NONE,
+        });
+        self.dirty = true;
+        t
+    }
+}
+
+impl Solver {
+    /// Whether definition `d` is a linear equation over integers and reals only.
+    fn is_tableau_def(&self, d: usize) -> bool {
+        let def = &self.defs[d];
+        let num = |v: Var| matches!(self.vars[v].kind, VarKind::Int | VarKind::Real);
+        match &def.op {
+            Op::Linear { coeffs, .. } => {
+                coeffs.len() == def.args.len() && num(def.out) && def.args.iter().all(|&a| num(a))
+            }
+            _ => false,
+        }
+    }
+
+    /// Adds the rows of definitions added since the last call.
+    fn absorb_linear_defs(&mut self) {
+        let Some(mut st) = self.linear.take() else {
+            return;
+        };
+        while st.defs_seen < self.defs.len() {
+            let d = st.defs_seen;
+            st.defs_seen += 1;
+            if !self.is_tableau_def(d) {
+                continue;
+            }
+            let def = &self.defs[d];
+            let Op::Linear { coeffs, constant } = &def.op else {
+                continue;
+            };
+            let mut terms: Vec<(TVar, Rational)> = Vec::with_capacity(def.args.len() + 1);
+            for (a, c) in def.args.iter().zip(coeffs) {
+                terms.push((st.tvar(*a), c.clone()));
+            }
+            terms.push((st.tvar(def.out), -Rational::one()));
+            // s = Σ a·arg − out = −c, unconditionally
+            let s = st.tab.add_row(&terms);
+            let fixed = DeltaRat::exact(-constant.clone());
+            st.tab.set_lower(
+                s,
+                Some(TBound {
+                    value: fixed.clone(),
+                    reason: None,
+                }),
+            );
+            st.tab.set_upper(
+                s,
+                Some(TBound {
+                    value: fixed,
+                    reason: None,
+                }),
+            );
+            st.slack_def.insert(s, d as u32);
+            st.dirty = true;
+        }
+        self.linear = Some(st);
+    }
+
+    /// Copies the solver's current bounds of the problem variables into the tableau.
+    fn sync_linear_bounds(&self, st: &mut LinearState) {
+        for i in 0..st.linked.len() {
+            let Linked { var, tvar, lb, ub } = st.linked[i].clone();
+            let (nlb, nlit) = self.lb[var];
+            let (nub, ulit) = self.ub[var];
+            if nlb != lb {
+                let b = lower_of(nlb).map(|value| TBound {
+                    value,
+                    reason: (!nlit.is_undef()).then_some(nlit),
+                });
+                st.tab.set_lower(tvar, b);
+                st.linked[i].lb = nlb;
+                st.dirty = true;
+            }
+            if nub != ub {
+                let b = upper_of(nub).map(|value| TBound {
+                    value,
+                    reason: (!ulit.is_undef()).then_some(ulit),
+                });
+                st.tab.set_upper(tvar, b);
+                st.linked[i].ub = nub;
+                st.dirty = true;
+            }
+        }
+    }
+
+    /// The simplex check at a BCP+ICP fixpoint: a conflict (in `confl_lits`) when the current
+    /// bounds of the linear variables admit no rational point.
+    pub(crate) fn linear_check(&mut self) -> Option<Conflict> {
+        self.linear.as_ref()?;
+        if self.linear.as_ref().is_some_and(|st| st.defs_seen < self.defs.len()) {
+            self.absorb_linear_defs();
+        }
+        let mut st = self.linear.take()?;
+        if st.tab.num_rows() == 0 {
+            self.linear = Some(st);
+            return None;
+        }
+        self.sync_linear_bounds(&mut st);
+        if !st.dirty {
+            self.linear = Some(st);
+            return None;
+        }
+        self.stats.simplex_checks += 1;
+        let before = st.tab.pivots;
+        let answer = st.tab.check(MAX_PIVOTS_PER_CHECK);
+        self.stats.simplex_pivots += st.tab.pivots - before;
+        let result = match answer {
+            Feasibility::Feasible | Feasibility::GaveUp => {
+                st.dirty = false;
+                None
+            }
+            Feasibility::Infeasible(cert) => {
+                self.stats.simplex_conflicts += 1;
+                self.confl_lits.clear();
+                for &l in &cert.reasons {
+                    if !self.confl_lits.contains(&l) {
+                        self.confl_lits.push(l);
+                    }
+                }
+                debug_assert!(self.confl_lits.iter().all(|&l| self.lit_true(l)));
+                #[cfg(any(test, feature = "check-deductions"))]
+                {
+                    let mults: Vec<(u32, Rational)> = cert
+                        .row
+                        .iter()
+                        .filter_map(|(x, a)| st.slack_def.get(x).map(|&d| (d, a.clone())))
+                        .collect();
+                    if let Err(why) = certify::check_conflict(self, &mults, &self.confl_lits) {
+                        panic!(
+                            "check-deductions: unsound simplex conflict: {why}; \
+                             multipliers {mults:?}; literals {:?}",
+                            self.confl_lits
+                                .iter()
+                                .map(|&l| self.lit_to_string(l))
+                                .collect::<Vec<_>>()
+                        );
+                    }
+                }
+                Some(Conflict::Lits)
+            }
+        };
+        self.linear = Some(st);
+        result
+    }
+}
