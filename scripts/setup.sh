@@ -52,12 +52,12 @@ if ! command -v cargo >/dev/null 2>&1; then
   exit 1
 fi
 
-# The Python packages of the tests (scripts/requirements-test.txt: jsonschema, benchexec) in
+# The Python packages of the tests (scripts/requirements-test.txt: jsonschema, benchexec, z3) in
 # a virtual environment of their own, target/pyenv (Debian's system Python refuses pip
 # installs); scripts/test.sh points the tests at it with ICPIC3_PYTHON.
 cd "$(dirname "$0")/.."
 pyenv=target/pyenv
-if ! "$pyenv/bin/python" -c 'import jsonschema, benchexec' >/dev/null 2>&1; then
+if ! "$pyenv/bin/python" -c 'import jsonschema, benchexec, z3' >/dev/null 2>&1; then
   echo "setup: creating $pyenv (jsonschema, benchexec from PyPI)" >&2
   mkdir -p target
   python3 -m venv "$pyenv"

@@ -56,6 +56,24 @@ pub enum FramesArg {
     PerFrame,
 }
 
+/// `--linear`: how the solver reasons about linear constraints over integers and reals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LinearArg {
+    /// interval constraint propagation only
+    Icp,
+    /// ICP plus an exact simplex that refutes infeasible linear bound combinations
+    Simplex,
+}
+
+impl LinearArg {
+    fn reasoning(self) -> solver::LinearReasoning {
+        match self {
+            LinearArg::Icp => solver::LinearReasoning::Icp,
+            LinearArg::Simplex => solver::LinearReasoning::Simplex,
+        }
+    }
+}
+
 /// `--data-model` for C files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DataModelArg {
@@ -297,6 +315,9 @@ pub enum Command {
         /// Minimal relative progress of an ICP contraction.
         #[arg(long, default_value_t = SolverConfig::default().mpr)]
         mpr: f64,
+        /// Linear reasoning over integers and reals: ICP alone, or ICP and an exact simplex.
+        #[arg(long, value_enum, default_value = "simplex")]
+        linear: LinearArg,
         /// Wall-clock limit in seconds (UNKNOWN when it runs out).
         #[arg(long)]
         timeout: Option<f64>,
@@ -536,6 +557,7 @@ where
             max_input_mb: _,
             msw,
             mpr,
+            linear,
             timeout,
             step,
             init,
@@ -565,6 +587,7 @@ where
             let config = SolverConfig {
                 msw,
                 mpr,
+                linear: linear.reasoning(),
                 ..SolverConfig::default()
             };
             if let Err(e) = config.validate() {

@@ -248,3 +248,116 @@ impl Solver {
         result
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::config::{LinearReasoning, SolverConfig};
+    use crate::formula::{Domain, Op, Rel, Sort};
+    use crate::num::Rational;
+    use crate::solve::{SolveResult, Solver};
+    use crate::var::Var;
+
+    fn q(n: i64) -> Rational {
+        Rational::from_integer(n.into())
+    }
+
+    fn solver(linear: LinearReasoning) -> Solver {
+        let mut s = Solver::new(SolverConfig {
+            linear,
+            ..SolverConfig::default()
+        })
+        .unwrap();
+        s.set_conflict_budget(Some(2000));
+        s
+    }
+
+    /// `out = Σ c·x` over fresh unbounded variables of `sort`.
+    fn linear(s: &mut Solver, sort: Sort, terms: &[(i64, Var)]) -> Var {
+        let out = s.new_var(sort, &Domain::unbounded());
+        let op = Op::Linear {
+            coeffs: terms.iter().map(|t| q(t.0)).collect(),
+            constant: q(0),
+        };
+        s.add_def(out, op, terms.iter().map(|t| t.1).collect());
+        out
+    }
+
+    /// `a = x − y`, `b = y − x` over unbounded `sort` variables, with `a rel_a 0` and
+    /// `b rel_b 0` as assumptions.
+    fn opposite_differences(
+        linear_mode: LinearReasoning,
+        sort: Sort,
+        rel_a: (Rel, i64),
+        rel_b: (Rel, i64),
+    ) -> (Solver, SolveResult) {
+        let mut s = solver(linear_mode);
+        let x = s.new_var(sort, &Domain::unbounded());
+        let y = s.new_var(sort, &Domain::unbounded());
+        let a = linear(&mut s, sort, &[(1, x), (-1, y)]);
+        let b = linear(&mut s, sort, &[(-1, x), (1, y)]);
+        let la = s.bound_lit(a, rel_a.0, &q(rel_a.1));
+        let lb = s.bound_lit(b, rel_b.0, &q(rel_b.1));
+        let r = s.solve(&[la, lb]);
+        (s, r)
+    }
+
+    #[test]
+    fn refutes_what_interval_propagation_cannot_over_unbounded_variables() {
+        // a = x − y ≥ 1 and b = y − x ≥ 1: a + b = 0. ICP learns nothing about unbounded x, y.
+        for sort in [Sort::Real, Sort::Int] {
+            let (s, r) = opposite_differences(
+                LinearReasoning::Simplex,
+                sort,
+                (Rel::Ge, 1),
+                (Rel::Ge, 1),
+            );
+            assert!(r.is_unsat(), "{sort:?}: {r:?}");
+            assert!(s.stats().simplex_conflicts >= 1);
+            // both assumptions are needed
+            assert_eq!(s.failed_assumptions().len(), 2);
+            let (_, r) =
+                opposite_differences(LinearReasoning::Icp, sort, (Rel::Ge, 1), (Rel::Ge, 1));
+            assert!(!r.is_unsat(), "ICP alone should not refute this: {r:?}");
+        }
+    }
+
+    #[test]
+    fn strict_and_non_strict_bounds_are_exact() {
+        // a > 0 and b >= 0 (a = −b): unsat; a >= 0 and b >= 0: sat at x = y
+        let (_, r) = opposite_differences(
+            LinearReasoning::Simplex,
+            Sort::Real,
+            (Rel::Gt, 0),
+            (Rel::Ge, 0),
+        );
+        assert!(r.is_unsat(), "{r:?}");
+        let (s, r) = opposite_differences(
+            LinearReasoning::Simplex,
+            Sort::Real,
+            (Rel::Ge, 0),
+            (Rel::Ge, 0),
+        );
+        assert!(r.is_sat(), "{r:?}");
+        assert_eq!(s.stats().simplex_conflicts, 0);
+    }
+
+    #[test]
+    fn the_certificate_check_rejects_wrong_multipliers() {
+        // a = x − y, b = y − x with a ≥ 1 and b ≥ 1 true at level 1: the multipliers (1, 1)
+        // refute, (1, −1) and (1, 0) do not.
+        let mut s = solver(LinearReasoning::Icp);
+        let x = s.new_var(Sort::Real, &Domain::unbounded());
+        let y = s.new_var(Sort::Real, &Domain::unbounded());
+        let a = linear(&mut s, Sort::Real, &[(1, x), (-1, y)]);
+        let b = linear(&mut s, Sort::Real, &[(-1, x), (1, y)]);
+        let la = s.bound_lit(a, Rel::Ge, &q(1));
+        let lb = s.bound_lit(b, Rel::Ge, &q(1));
+        let lits = [la, lb];
+        assert!(super::certify::check_conflict(&s, &[(0, q(1)), (1, q(1))], &lits).is_ok());
+        assert!(super::certify::check_conflict(&s, &[(0, q(2)), (1, q(2))], &lits).is_ok());
+        assert!(super::certify::check_conflict(&s, &[(0, q(1)), (1, q(-1))], &lits).is_err());
+        assert!(super::certify::check_conflict(&s, &[(0, q(1))], &lits).is_err());
+        // without b's bound nothing is refuted
+        assert!(super::certify::check_conflict(&s, &[(0, q(1)), (1, q(1))], &[la]).is_err());
+    }
+}
