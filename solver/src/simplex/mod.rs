@@ -37,13 +37,15 @@ use tableau::{DeltaRat, Feasibility, TBound, TVar, Tableau};
 /// bounded on large tableaux where exact rationals grow.
 const MAX_PIVOTS_PER_CHECK: u64 = 2000;
 
-/// A problem variable of the tableau and the solver bounds last copied into it.
+/// A problem variable of the tableau and the solver bounds last copied into it, with the
+/// literals that set them (a bound of the same value may later come from another literal,
+/// after backtracking: the explanation must name the literal that is true now).
 #[derive(Clone, Debug)]
 struct Linked {
     var: Var,
     tvar: TVar,
-    lb: Lb,
-    ub: Ub,
+    lb: (Lb, Lit),
+    ub: (Ub, Lit),
 }
 
 /// The simplex state the solver keeps (see the module docs).
@@ -97,8 +99,8 @@ impl LinearState {
         self.linked.push(Linked {
             var: v,
             tvar: t,
-            lb: Lb::NONE,
-            ub: Ub::NONE,
+            lb: (Lb::NONE, Lit::UNDEF),
+            ub: (Ub::NONE, Lit::UNDEF),
         });
         self.dirty = true;
         t
@@ -167,22 +169,22 @@ impl Solver {
             let Linked { var, tvar, lb, ub } = st.linked[i].clone();
             let (nlb, nlit) = self.lb[var];
             let (nub, ulit) = self.ub[var];
-            if nlb != lb {
+            if (nlb, nlit) != lb {
                 let b = lower_of(nlb).map(|value| TBound {
                     value,
                     reason: (!nlit.is_undef()).then_some(nlit),
                 });
                 st.tab.set_lower(tvar, b);
-                st.linked[i].lb = nlb;
+                st.linked[i].lb = (nlb, nlit);
                 st.dirty = true;
             }
-            if nub != ub {
+            if (nub, ulit) != ub {
                 let b = upper_of(nub).map(|value| TBound {
                     value,
                     reason: (!ulit.is_undef()).then_some(ulit),
                 });
                 st.tab.set_upper(tvar, b);
-                st.linked[i].ub = nub;
+                st.linked[i].ub = (nub, ulit);
                 st.dirty = true;
             }
         }
