@@ -60,6 +60,8 @@ pub(crate) struct LinearState {
     defs_seen: usize,
     /// bounds changed since the last check that ended feasible or gave up
     dirty: bool,
+    /// the last check found the bounds feasible (its assignment is a candidate point)
+    feasible: bool,
 }
 
 /// `x` as an exact lower bound for the tableau (`None`: unbounded).
@@ -190,6 +192,34 @@ impl Solver {
         }
     }
 
+    /// The point the last feasible simplex check found, for the exact point check: values
+    /// of the input variables (not defined by a definition) of the tableau, with δ made
+    /// concrete, each inside its variable's current box (integers only where integral).
+    /// The exact check decides whether it is a solution; this only proposes it.
+    pub(crate) fn simplex_point(&self) -> Vec<(Var, Rational)> {
+        let Some(st) = self.linear.as_ref() else {
+            return Vec::new();
+        };
+        if !st.feasible || st.dirty {
+            return Vec::new();
+        }
+        let delta = st.tab.concrete_delta();
+        let mut out = Vec::new();
+        for l in &st.linked {
+            if self.vars[l.var].defined_by.is_some() {
+                continue;
+            }
+            let v = st.tab.value(l.tvar);
+            let x = &v.c + &v.k * &delta;
+            let int = self.vars[l.var].kind == VarKind::Int;
+            if (int && !x.is_integer()) || !self.ibox(l.var).contains_rational(&x) {
+                continue;
+            }
+            out.push((l.var, x));
+        }
+        out
+    }
+
     /// The simplex check at a BCP+ICP fixpoint: a conflict (in `confl_lits`) when the current
     /// bounds of the linear variables admit no rational point.
     pub(crate) fn linear_check(&mut self) -> Option<Conflict> {
@@ -211,6 +241,7 @@ impl Solver {
         let before = st.tab.pivots;
         let answer = st.tab.check(MAX_PIVOTS_PER_CHECK);
         self.stats.simplex_pivots += st.tab.pivots - before;
+        st.feasible = answer == Feasibility::Feasible;
         let result = match answer {
             Feasibility::Feasible | Feasibility::GaveUp => {
                 st.dirty = false;

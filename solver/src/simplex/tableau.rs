@@ -337,6 +337,31 @@ impl<R: Clone> Tableau<R> {
         self.pivot(r, x);
     }
 
+    /// A positive value for δ at which the δ-rational assignment satisfies every bound as
+    /// rationals (Dutertre–de Moura §3.3): the smallest gap where a bound's δ part is larger
+    /// than the value's, capped at 1.
+    pub fn concrete_delta(&self) -> Rational {
+        let mut delta = Rational::from_integer(1.into());
+        // need lo ≤ x: where lo.c < x.c but lo.k > x.k, δ ≤ (x.c − lo.c)/(lo.k − x.k)
+        let mut limit = |lo: &DeltaRat, x: &DeltaRat| {
+            if lo.c < x.c && lo.k > x.k {
+                let d = (&x.c - &lo.c) / (&lo.k - &x.k);
+                if d < delta {
+                    delta = d;
+                }
+            }
+        };
+        for s in &self.vars {
+            if let Some(l) = &s.lower {
+                limit(&l.value, &s.value);
+            }
+            if let Some(u) = &s.upper {
+                limit(&s.value, &u.value);
+            }
+        }
+        delta / Rational::from_integer(2.into())
+    }
+
     /// Restores feasibility by pivoting (Bland's rule), at most `max_pivots` times.
     pub fn check(&mut self, max_pivots: u64) -> Feasibility<R> {
         let mut done = 0u64;
@@ -588,6 +613,24 @@ mod tests {
         t.set_lower(y, gt(0, 2));
         assert_eq!(t.check(100), Feasibility::Feasible);
         assert!(t.value(s) < &DeltaRat::exact(q(2)));
+    }
+
+    #[test]
+    fn a_concrete_delta_turns_the_assignment_into_a_rational_point() {
+        // x + y < 2, x > 1, y >= 0: feasible; with δ made concrete every bound holds exactly
+        let mut t: Tableau<u32> = Tableau::default();
+        let x = t.new_var();
+        let y = t.new_var();
+        let s = t.add_row(&[(x, q(1)), (y, q(1))]);
+        t.set_upper(s, lt(2, 0));
+        t.set_lower(x, gt(1, 1));
+        t.set_lower(y, le(0, 2));
+        assert_eq!(t.check(100), Feasibility::Feasible);
+        let d = t.concrete_delta();
+        assert!(d > q(0));
+        let at = |v: TVar| &t.value(v).c + &t.value(v).k * &d;
+        let (vx, vy) = (at(x), at(y));
+        assert!(vx > q(1) && vy >= q(0) && &vx + &vy < q(2), "{vx} {vy}");
     }
 
     #[test]
