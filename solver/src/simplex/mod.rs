@@ -224,7 +224,11 @@ impl Solver {
     /// bounds of the linear variables admit no rational point.
     pub(crate) fn linear_check(&mut self) -> Option<Conflict> {
         self.linear.as_ref()?;
-        if self.linear.as_ref().is_some_and(|st| st.defs_seen < self.defs.len()) {
+        if self
+            .linear
+            .as_ref()
+            .is_some_and(|st| st.defs_seen < self.defs.len())
+        {
             self.absorb_linear_defs();
         }
         let mut st = self.linear.take()?;
@@ -338,12 +342,8 @@ mod tests {
     fn refutes_what_interval_propagation_cannot_over_unbounded_variables() {
         // a = x − y ≥ 1 and b = y − x ≥ 1: a + b = 0. ICP learns nothing about unbounded x, y.
         for sort in [Sort::Real, Sort::Int] {
-            let (s, r) = opposite_differences(
-                LinearReasoning::Simplex,
-                sort,
-                (Rel::Ge, 1),
-                (Rel::Ge, 1),
-            );
+            let (s, r) =
+                opposite_differences(LinearReasoning::Simplex, sort, (Rel::Ge, 1), (Rel::Ge, 1));
             assert!(r.is_unsat(), "{sort:?}: {r:?}");
             assert!(s.stats().simplex_conflicts >= 1);
             // both assumptions are needed

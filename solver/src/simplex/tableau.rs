@@ -323,7 +323,9 @@ impl<R: Clone> Tableau<R> {
         let a = self.rows[r].terms[k].1.clone();
         let theta = v.sub(&self.vars[b.index()].value).scale(&a.recip());
         self.vars[b.index()].value = v;
-        self.vars[x.index()].value.add_scaled(&Rational::from_integer(1.into()), &theta);
+        self.vars[x.index()]
+            .value
+            .add_scaled(&Rational::from_integer(1.into()), &theta);
         for q in 0..self.rows.len() {
             if q == r {
                 continue;
@@ -370,8 +372,7 @@ impl<R: Clone> Tableau<R> {
             let mut pick: Option<(TVar, usize)> = None;
             for (r, row) in self.rows.iter().enumerate() {
                 let b = row.basic;
-                if (self.below_lower(b) || self.above_upper(b)) && pick.is_none_or(|(p, _)| b < p)
-                {
+                if (self.below_lower(b) || self.above_upper(b)) && pick.is_none_or(|(p, _)| b < p) {
                     pick = Some((b, r));
                 }
             }
@@ -401,9 +402,19 @@ impl<R: Clone> Tableau<R> {
             match entering {
                 Some(x) => {
                     let target = if raise {
-                        self.vars[b.index()].lower.as_ref().expect("lower").value.clone()
+                        self.vars[b.index()]
+                            .lower
+                            .as_ref()
+                            .expect("lower")
+                            .value
+                            .clone()
                     } else {
-                        self.vars[b.index()].upper.as_ref().expect("upper").value.clone()
+                        self.vars[b.index()]
+                            .upper
+                            .as_ref()
+                            .expect("upper")
+                            .value
+                            .clone()
                     };
                     self.pivot_and_update(r, x, target);
                 }
@@ -420,7 +431,10 @@ impl<R: Clone> Tableau<R> {
         let bound = |x: TVar, lower: bool| -> Option<R> {
             let s = &self.vars[x.index()];
             let b = if lower { &s.lower } else { &s.upper };
-            b.as_ref().expect("bound of a stuck variable").reason.clone()
+            b.as_ref()
+                .expect("bound of a stuck variable")
+                .reason
+                .clone()
         };
         reasons.extend(bound(row.basic, raise));
         for (x, a) in &row.terms {
@@ -488,11 +502,8 @@ mod tests {
             }
         }
         assert!(expanded.is_empty(), "certificate row is not a consequence");
-        let used: Vec<&(TVar, bool, DeltaRat)> = cert
-            .reasons
-            .iter()
-            .map(|&t| &bounds[t as usize])
-            .collect();
+        let used: Vec<&(TVar, bool, DeltaRat)> =
+            cert.reasons.iter().map(|&t| &bounds[t as usize]).collect();
         let side = |want_upper_for_pos: bool| -> Option<DeltaRat> {
             let mut acc = DeltaRat::default();
             for (x, a) in &cert.row {
