@@ -17,7 +17,9 @@
 //! integers — a relaxation, so a conflict is sound for integer variables too (the CDCL search
 //! splits integer intervals anyway, which plays the role of branch and bound). Every conflict
 //! is re-checked exactly, independently of the tableau, in `check-deductions` builds
-//! ([`certify`]). Only conflicts are produced: no bounds are propagated to ICP.
+//! ([`certify`]). No bounds are propagated to ICP; besides conflicts, the last feasible
+//! assignment is offered to the exact point check as a candidate point
+//! ([`Solver::simplex_point`]), which the check validates like any other point.
 
 #[cfg(any(test, feature = "check-deductions"))]
 pub(crate) mod certify;
