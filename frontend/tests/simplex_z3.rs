@@ -134,7 +134,7 @@ fn icpic3_answer(file: &Path, linear: &str) -> String {
 fn random_linear_problems_agree_with_z3() {
     let dir = std::env::temp_dir().join(format!("icpic3-simplex-z3-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let mut rng = Rng(0x5eed_1c91_c3);
+    let mut rng = Rng(0x005e_ed1c_91c3);
     let mut files = Vec::new();
     for i in 0..60 {
         let p = dir.join(format!("p{i:02}.smt2"));
