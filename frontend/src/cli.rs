@@ -316,8 +316,11 @@ pub enum Command {
         #[arg(long, default_value_t = SolverConfig::default().mpr)]
         mpr: f64,
         /// Linear reasoning over integers and reals: ICP alone, or ICP and an exact simplex.
-        #[arg(long, value_enum, default_value = "simplex")]
-        linear: LinearArg,
+        /// Default: `simplex` for single problems (SMT-LIB, .hys EXPR), `icp` for transition
+        /// systems and C, where the simplex's checks over long unrollings still cost more
+        /// than they save (benchmarks/RESULTS.md, issue #22 session 11).
+        #[arg(long, value_enum)]
+        linear: Option<LinearArg>,
         /// Wall-clock limit in seconds (UNKNOWN when it runs out).
         #[arg(long)]
         timeout: Option<f64>,
@@ -587,7 +590,7 @@ where
             let config = SolverConfig {
                 msw,
                 mpr,
-                linear: linear.reasoning(),
+                linear: linear.unwrap_or(LinearArg::Simplex).reasoning(),
                 ..SolverConfig::default()
             };
             if let Err(e) = config.validate() {
@@ -642,7 +645,10 @@ where
             };
             let ts_opts = ts_cmd::TsOptions {
                 engine,
-                solver: config.clone(),
+                solver: SolverConfig {
+                    linear: linear.unwrap_or(LinearArg::Icp).reasoning(),
+                    ..config.clone()
+                },
                 start_depth,
                 max_depth,
                 timeout,

@@ -99,7 +99,9 @@ pub struct SolverConfig {
     /// Maximal bit size of a rational intermediate in the exact point check; larger numbers
     /// give up (the answer is then a candidate, never wrong). Range `>= 64`. Default `4096`.
     pub exact_max_bits: u64,
-    /// Linear reasoning beside ICP. Default [`LinearReasoning::Simplex`] (benchmarks/RESULTS.md,
+    /// Linear reasoning beside ICP. Default [`LinearReasoning::Icp`]: engines that unroll
+    /// transition systems build large tableaux whose checks still cost more than they save;
+    /// `icpic3 solve` turns the simplex on for single problems (benchmarks/RESULTS.md,
     /// issue #22 session 11).
     pub linear: LinearReasoning,
 }
@@ -122,7 +124,7 @@ impl Default for SolverConfig {
             point_trials: 8,
             refine_conflicts: 100,
             exact_max_bits: 4096,
-            linear: LinearReasoning::Simplex,
+            linear: LinearReasoning::Icp,
         }
     }
 }

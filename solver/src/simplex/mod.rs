@@ -245,7 +245,7 @@ impl Solver {
         }
         self.stats.simplex_checks += 1;
         let before = st.tab.pivots;
-        let answer = st.tab.check(MAX_PIVOTS_PER_CHECK);
+        let answer = st.tab.check(MAX_PIVOTS_PER_CHECK, self.deadline);
         self.stats.simplex_pivots += st.tab.pivots - before;
         st.feasible = answer == Feasibility::Feasible;
         let result = match answer {

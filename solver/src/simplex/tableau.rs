@@ -364,8 +364,13 @@ impl<R: Clone> Tableau<R> {
         delta / Rational::from_integer(2.into())
     }
 
-    /// Restores feasibility by pivoting (Bland's rule), at most `max_pivots` times.
-    pub fn check(&mut self, max_pivots: u64) -> Feasibility<R> {
+    /// Restores feasibility by pivoting (Bland's rule), at most `max_pivots` times and not
+    /// past `deadline` (looked at every 16 pivots; pivots on large tableaux are slow).
+    pub fn check(
+        &mut self,
+        max_pivots: u64,
+        deadline: Option<std::time::Instant>,
+    ) -> Feasibility<R> {
         let mut done = 0u64;
         loop {
             // the violated basic variable of smallest index
@@ -379,7 +384,9 @@ impl<R: Clone> Tableau<R> {
             let Some((b, r)) = pick else {
                 return Feasibility::Feasible;
             };
-            if done >= max_pivots {
+            if done >= max_pivots
+                || (done % 16 == 15 && deadline.is_some_and(|d| std::time::Instant::now() >= d))
+            {
                 return Feasibility::GaveUp;
             }
             done += 1;
@@ -529,7 +536,7 @@ mod tests {
         t.set_upper(d, le(1, 1));
         t.set_upper(x, le(2, 2));
         t.set_upper(y, le(5, 3));
-        assert_eq!(t.check(100), Feasibility::Feasible);
+        assert_eq!(t.check(100, None), Feasibility::Feasible);
         let (vx, vy) = (t.value(x).c.clone(), t.value(y).c.clone());
         assert!(&vx + &vy >= q(4) && &vx - &vy <= q(1) && vx <= q(2) && vy <= q(5));
         // the slacks still equal their rows
@@ -549,7 +556,7 @@ mod tests {
         t.set_lower(s, le(5, 0));
         t.set_upper(x, le(2, 1));
         t.set_upper(y, le(2, 2));
-        let Feasibility::Infeasible(c) = t.check(100) else {
+        let Feasibility::Infeasible(c) = t.check(100, None) else {
             panic!("expected infeasible")
         };
         let mut r = c.reasons.clone();
@@ -578,7 +585,7 @@ mod tests {
         t.set_upper(a, le(3, 0));
         t.set_upper(b, le(1, 1));
         t.set_lower(c, le(8, 2));
-        let Feasibility::Infeasible(cert) = t.check(100) else {
+        let Feasibility::Infeasible(cert) = t.check(100, None) else {
             panic!("expected infeasible")
         };
         let mut r = cert.reasons.clone();
@@ -597,7 +604,7 @@ mod tests {
         assert!(certificate_refutes(&cert, &bounds, &rows));
         // relaxing c's bound to 5 (loosening: no tableau change) makes it feasible, at 5
         t.set_lower(c, le(5, 2));
-        assert_eq!(t.check(100), Feasibility::Feasible);
+        assert_eq!(t.check(100, None), Feasibility::Feasible);
         assert_eq!(t.value(x).c, q(2));
         assert_eq!(t.value(y).c, q(1));
     }
@@ -612,17 +619,17 @@ mod tests {
         t.set_upper(s, lt(2, 0));
         t.set_lower(x, gt(1, 1));
         t.set_lower(y, le(1, 2));
-        assert!(matches!(t.check(100), Feasibility::Infeasible(_)));
+        assert!(matches!(t.check(100, None), Feasibility::Infeasible(_)));
         // non-strict x >= 1: x = y = 1 gives s = 2, still not < 2
         t.set_lower(x, le(1, 1));
-        assert!(matches!(t.check(100), Feasibility::Infeasible(_)));
+        assert!(matches!(t.check(100, None), Feasibility::Infeasible(_)));
         // s <= 2: feasible at the point
         t.set_upper(s, le(2, 0));
-        assert_eq!(t.check(100), Feasibility::Feasible);
+        assert_eq!(t.check(100, None), Feasibility::Feasible);
         // y > 0 instead: x = 1, y in (0, 1) makes s < 2, feasible again
         t.set_upper(s, lt(2, 0));
         t.set_lower(y, gt(0, 2));
-        assert_eq!(t.check(100), Feasibility::Feasible);
+        assert_eq!(t.check(100, None), Feasibility::Feasible);
         assert!(t.value(s) < &DeltaRat::exact(q(2)));
     }
 
@@ -636,7 +643,7 @@ mod tests {
         t.set_upper(s, lt(2, 0));
         t.set_lower(x, gt(1, 1));
         t.set_lower(y, le(0, 2));
-        assert_eq!(t.check(100), Feasibility::Feasible);
+        assert_eq!(t.check(100, None), Feasibility::Feasible);
         let d = t.concrete_delta();
         assert!(d > q(0));
         let at = |v: TVar| &t.value(v).c + &t.value(v).k * &d;
@@ -653,11 +660,11 @@ mod tests {
         let s = t.add_row(&[(x, q(1)), (y, q(1))]);
         let u = t.add_row(&[(s, q(1)), (y, q(-1))]);
         t.set_lower(x, le(3, 0));
-        assert_eq!(t.check(10), Feasibility::Feasible);
+        assert_eq!(t.check(10, None), Feasibility::Feasible);
         assert_eq!(t.value(u).c, q(3));
         // u <= 2 with x >= 3: infeasible, explained by exactly those two bounds
         t.set_upper(u, le(2, 1));
-        let Feasibility::Infeasible(c) = t.check(10) else {
+        let Feasibility::Infeasible(c) = t.check(10, None) else {
             panic!("expected infeasible")
         };
         let mut r = c.reasons;
@@ -672,7 +679,7 @@ mod tests {
         let y = t.new_var();
         let s = t.add_row(&[(x, q(1)), (y, q(1))]);
         t.set_lower(s, le(1, 0));
-        assert_eq!(t.check(0), Feasibility::GaveUp);
-        assert_eq!(t.check(1), Feasibility::Feasible);
+        assert_eq!(t.check(0, None), Feasibility::GaveUp);
+        assert_eq!(t.check(1, None), Feasibility::Feasible);
     }
 }
