@@ -125,6 +125,24 @@ pub enum FramesArg {
     PerFrame,
 }
 
+/// `--linear`: how the solver reasons about linear constraints over integers and reals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LinearArg {
+    /// interval constraint propagation only
+    Icp,
+    /// ICP plus an exact simplex that refutes infeasible linear bound combinations
+    Simplex,
+}
+
+impl LinearArg {
+    fn reasoning(self) -> solver::LinearReasoning {
+        match self {
+            LinearArg::Icp => solver::LinearReasoning::Icp,
+            LinearArg::Simplex => solver::LinearReasoning::Simplex,
+        }
+    }
+}
+
 /// `--data-model` for C files.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DataModelArg {
@@ -391,6 +409,12 @@ pub enum Command {
         /// Minimal relative progress of an ICP contraction.
         #[arg(long, default_value_t = SolverConfig::default().mpr)]
         mpr: f64,
+        /// Linear reasoning over integers and reals: ICP alone, or ICP and an exact simplex.
+        /// Default: `simplex` for single problems (SMT-LIB, .hys EXPR), `icp` for transition
+        /// systems and C, where the simplex's checks over long unrollings still cost more
+        /// than they save (benchmarks/RESULTS.md, issue #22 session 11).
+        #[arg(long, value_enum)]
+        linear: Option<LinearArg>,
         /// Wall-clock limit in seconds (UNKNOWN when it runs out).
         #[arg(long)]
         timeout: Option<f64>,
@@ -740,6 +764,7 @@ where
             max_input_mb: _,
             msw,
             mpr,
+            linear,
             timeout,
             step,
             init,
@@ -770,6 +795,7 @@ where
             let config = SolverConfig {
                 msw,
                 mpr,
+                linear: linear.unwrap_or(LinearArg::Simplex).reasoning(),
                 ..SolverConfig::default()
             };
             if let Err(e) = config.validate() {
@@ -816,7 +842,10 @@ where
             };
             let ts_opts = ts_cmd::TsOptions {
                 engine,
-                solver: config.clone(),
+                solver: SolverConfig {
+                    linear: linear.unwrap_or(LinearArg::Icp).reasoning(),
+                    ..config.clone()
+                },
                 start_depth,
                 max_depth,
                 timeout,

@@ -604,6 +604,9 @@ pub fn stats_json(s: &Stats) -> serde_json::Value {
         "restarts": s.restarts,
         "point_checks": s.point_checks,
         "point_checks_ok": s.point_checks_ok,
+        "simplex_checks": s.simplex_checks,
+        "simplex_pivots": s.simplex_pivots,
+        "simplex_conflicts": s.simplex_conflicts,
     })
 }
 

@@ -255,4 +255,7 @@ pub fn add_stats(a: &mut Stats, b: &Stats) {
     a.restarts += b.restarts;
     a.point_checks += b.point_checks;
     a.point_checks_ok += b.point_checks_ok;
+    a.simplex_checks += b.simplex_checks;
+    a.simplex_pivots += b.simplex_pivots;
+    a.simplex_conflicts += b.simplex_conflicts;
 }

@@ -37,6 +37,26 @@ pub enum SplitPhase {
     TowardZero,
 }
 
+/// How linear definitions over integers and reals are reasoned about.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LinearReasoning {
+    /// interval constraint propagation only
+    Icp,
+    /// ICP plus an exact simplex over the linear definitions that refutes bound combinations
+    /// with no rational solution (module `simplex`)
+    Simplex,
+}
+
+impl LinearReasoning {
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            LinearReasoning::Icp => "icp",
+            LinearReasoning::Simplex => "simplex",
+        }
+    }
+}
+
 /// All parameters of a [`crate::Solver`]. Build with `SolverConfig::default()` and change
 /// fields; [`SolverConfig::validate`] checks the ranges documented on each field.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,6 +99,11 @@ pub struct SolverConfig {
     /// Maximal bit size of a rational intermediate in the exact point check; larger numbers
     /// give up (the answer is then a candidate, never wrong). Range `>= 64`. Default `4096`.
     pub exact_max_bits: u64,
+    /// Linear reasoning beside ICP. Default [`LinearReasoning::Icp`]: engines that unroll
+    /// transition systems build large tableaux whose checks still cost more than they save;
+    /// `icpic3 solve` turns the simplex on for single problems (benchmarks/RESULTS.md,
+    /// issue #22 session 11).
+    pub linear: LinearReasoning,
 }
 
 impl Default for SolverConfig {
@@ -99,6 +124,7 @@ impl Default for SolverConfig {
             point_trials: 8,
             refine_conflicts: 100,
             exact_max_bits: 4096,
+            linear: LinearReasoning::Icp,
         }
     }
 }

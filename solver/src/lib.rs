@@ -41,6 +41,7 @@ pub mod model;
 pub mod num;
 mod propagate;
 mod search;
+mod simplex;
 pub mod solve;
 pub mod var;
 
@@ -48,6 +49,6 @@ pub use formula::{Atom, Def, Domain, Formula, Lit, Op, Rel, Sort, VarInfo, VarOr
 pub use num::{FpFormat, IntType, Rational, RoundingMode};
 pub use var::{Var, VarMap};
 
-pub use config::{RestartPolicy, SolverConfig, SplitPhase};
+pub use config::{LinearReasoning, RestartPolicy, SolverConfig, SplitPhase};
 pub use model::{Model, Value};
 pub use solve::{FailedAssumption, FormulaMap, LitInfo, Roots, SolveResult, Solver, Stats};

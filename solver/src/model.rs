@@ -482,6 +482,22 @@ impl Solver {
         // constraints cannot confirm it: it is kept only if no later trial finds a point
         // without one.
         let mut fallback = None;
+        // the simplex's point first: it satisfies the linear constraints and bounds exactly,
+        // where the boxes' simple points often miss a linear equation
+        let lin = self.simplex_point();
+        if !lin.is_empty() {
+            self.check_work +=
+                (self.defs.len() + self.db.num_original + self.given_units.len() + 1) as u64;
+            let overrides: Vec<(Var, Value)> =
+                lin.into_iter().map(|(v, q)| (v, Value::Num(q))).collect();
+            if let (_, Some((p, unspecified))) = self.point_pass(&order, 0, &overrides) {
+                if !unspecified {
+                    self.stats.point_checks_ok += 1;
+                    return Some(p);
+                }
+                fallback = Some(p);
+            }
+        }
         for trial in 0..trials {
             // cost: one exact evaluation per definition, clause and unit
             self.check_work +=

@@ -363,7 +363,10 @@ impl Solver {
             if let Err(c) = self.bcp() {
                 return Some(c);
             }
-            let p = self.icp_queue.pop_front()?;
+            let Some(p) = self.icp_queue.pop_front() else {
+                // the BCP+ICP fixpoint: the simplex looks at the linear part as a whole
+                return self.linear_check();
+            };
             self.in_icp_queue[p as usize] = false;
             self.stats.icp_runs += 1;
             if let Err(c) = self.run_prop(p) {

@@ -121,6 +121,10 @@ pub struct Stats {
     /// exact point checks tried / succeeded
     pub point_checks: u64,
     pub point_checks_ok: u64,
+    /// simplex feasibility checks, the pivots they made, and the conflicts they found
+    pub simplex_checks: u64,
+    pub simplex_pivots: u64,
+    pub simplex_conflicts: u64,
 }
 
 /// How the roots of a formula are treated by [`Solver::add_formula_with`].
@@ -336,6 +340,8 @@ pub struct Solver {
     pub(crate) icp_run_cap: u32,
     pub(crate) stats: Stats,
     pub(crate) congruence: crate::congruence::CongruenceState,
+    /// the simplex beside ICP (`None` unless [`crate::LinearReasoning::Simplex`])
+    pub(crate) linear: Option<Box<crate::simplex::LinearState>>,
 }
 
 impl Solver {
@@ -343,6 +349,8 @@ impl Solver {
     pub fn new(config: SolverConfig) -> Result<Solver, String> {
         config.validate()?;
         let reduce = config.reduce_first as u64;
+        let linear = (config.linear == crate::config::LinearReasoning::Simplex)
+            .then(|| Box::new(crate::simplex::LinearState::default()));
         Ok(Solver {
             config,
             vars: VarMap::new(),
@@ -419,6 +427,7 @@ impl Solver {
             icp_run_cap: u32::MAX,
             stats: Stats::default(),
             congruence: Default::default(),
+            linear,
         })
     }
 

@@ -1,0 +1,121 @@
+//! The independent re-check of a simplex conflict (DESIGN §5: every theory deduction is
+//! re-checked exactly in `check-deductions` builds).
+//!
+//! The idea: the certificate names multipliers `μ_d` for linear definitions
+//! `out_d = Σ a·arg + c_d`. Every solution satisfies `L = Σ_d μ_d·(Σ a·arg + c_d − out_d) = 0`.
+//! The check recomputes `L` from the definitions themselves (not from the tableau) and shows,
+//! with exact rationals, that the box the conflict literals describe (plus the level-0 bounds)
+//! keeps `L` strictly away from 0: its supremum is below 0 or its infimum above 0. Nothing of
+//! the simplex's own state is trusted.
+
+use crate::bound_table::{Lb, Ub};
+use crate::formula::Op;
+use crate::lit::Lit;
+use crate::num::Rational;
+use crate::solve::{AtomKind, Solver};
+use crate::var::Var;
+use num_traits::{Signed, Zero};
+use std::collections::BTreeMap;
+
+/// One end of the reason box: value and strictness (`None`: unbounded).
+type End = Option<(Rational, bool)>;
+
+/// The sum `L` over a box: `sup` (or `inf`) and whether it is only approached (a strict end
+/// was used), or `None` if some variable is unbounded on the side needed.
+fn extreme(
+    coeffs: &BTreeMap<Var, Rational>,
+    constant: &Rational,
+    ends: &BTreeMap<Var, (End, End)>,
+    sup: bool,
+) -> Option<(Rational, bool)> {
+    let mut acc = constant.clone();
+    let mut strict = false;
+    for (v, a) in coeffs {
+        let (lo, hi) = ends.get(v)?;
+        // the supremum takes the upper end for positive coefficients, the lower for negative
+        let end = if a.is_positive() == sup { hi } else { lo };
+        let (x, s) = end.as_ref()?;
+        acc += a * x;
+        strict |= *s;
+    }
+    Some((acc, strict))
+}
+
+/// `Ok` when the multipliers `mults` (definition index, μ) and the conflict literals `lits`
+/// refute every point, else why not.
+pub(crate) fn check_conflict(
+    s: &Solver,
+    mults: &[(u32, Rational)],
+    lits: &[Lit],
+) -> Result<(), String> {
+    let mut coeffs: BTreeMap<Var, Rational> = BTreeMap::new();
+    let mut constant = Rational::zero();
+    for (d, mu) in mults {
+        let def = &s.defs[*d as usize];
+        let Op::Linear {
+            coeffs: a,
+            constant: c,
+        } = &def.op
+        else {
+            return Err(format!("definition {d} is not linear"));
+        };
+        for (x, ax) in def.args.iter().zip(a) {
+            *coeffs.entry(*x).or_default() += mu * ax;
+        }
+        *coeffs.entry(def.out).or_default() -= mu;
+        constant += mu * c;
+    }
+    coeffs.retain(|_, a| !a.is_zero());
+    // the reason box: level-0 bounds, tightened by the literals
+    let rat = |x: f64| Rational::from_float(x);
+    let lo_end = |b: Lb| -> End { rat(b.v).filter(|_| b.v.is_finite()).map(|q| (q, b.strict)) };
+    let hi_end = |b: Ub| -> End { rat(b.v).filter(|_| b.v.is_finite()).map(|q| (q, b.strict)) };
+    let mut ends: BTreeMap<Var, (End, End)> = BTreeMap::new();
+    for v in coeffs.keys() {
+        ends.insert(*v, (lo_end(s.root_lb[*v]), hi_end(s.root_ub[*v])));
+    }
+    for &l in lits {
+        let AtomKind::Bound(bi) = s.atom_kind[l.atom().index()] else {
+            return Err(format!("{} is not a bound literal", s.lit_to_string(l)));
+        };
+        let b = s.bound_core[bi as usize];
+        let Some((lo, hi)) = ends.get_mut(&b.var) else {
+            continue;
+        };
+        if l.is_negated() {
+            let nl = lo_end(b.if_false());
+            let tighter = match (&nl, &*lo) {
+                (Some((x, sx)), Some((y, sy))) => x > y || (x == y && *sx && !*sy),
+                (Some(_), None) => true,
+                _ => false,
+            };
+            if tighter {
+                *lo = nl;
+            }
+        } else {
+            let nu = hi_end(b.if_true());
+            let tighter = match (&nu, &*hi) {
+                (Some((x, sx)), Some((y, sy))) => x < y || (x == y && *sx && !*sy),
+                (Some(_), None) => true,
+                _ => false,
+            };
+            if tighter {
+                *hi = nu;
+            }
+        }
+    }
+    let zero = Rational::zero();
+    if let Some((sup, strict)) = extreme(&coeffs, &constant, &ends, true) {
+        if sup < zero || (sup == zero && strict) {
+            return Ok(());
+        }
+    }
+    if let Some((inf, strict)) = extreme(&coeffs, &constant, &ends, false) {
+        if inf > zero || (inf == zero && strict) {
+            return Ok(());
+        }
+    }
+    Err(format!(
+        "the combination {coeffs:?} + {constant} can be 0 in the reason box {ends:?}"
+    ))
+}
