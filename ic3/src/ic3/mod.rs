@@ -20,6 +20,7 @@
 //! and activation literals.
 
 pub mod block;
+pub mod bound_text;
 pub mod cache;
 pub mod certificate;
 pub mod ctg;
