@@ -218,7 +218,7 @@ impl Cube {
             return "false".into();
         }
         // `isnan(x)` among the disjuncts already covers a bound's NaN part
-        let nan_said = |var: usize| self.0.iter().any(|m| *m == CLit::Nan { var, val: false });
+        let nan_said = |var: usize| self.0.contains(&CLit::Nan { var, val: false });
         let parts: Vec<String> = self
             .0
             .iter()
