@@ -291,12 +291,14 @@ pub enum Command {
         /// The largest input file read, in MB (a larger file is an error).
         #[arg(long, default_value_t = DEFAULT_MAX_INPUT_MB)]
         max_input_mb: u64,
-        /// Minimal splitting width for real variables.
-        #[arg(long, default_value_t = SolverConfig::default().msw)]
-        msw: f64,
-        /// Minimal relative progress of an ICP contraction.
-        #[arg(long, default_value_t = SolverConfig::default().mpr)]
-        mpr: f64,
+        /// Minimal splitting width for real variables [default: 0.01, made narrower step
+        /// by step after a candidate; a given width stays fixed].
+        #[arg(long)]
+        msw: Option<f64>,
+        /// Minimal relative progress of an ICP contraction [default: 0.01, made smaller
+        /// with the width after a candidate unless --msw is given].
+        #[arg(long)]
+        mpr: Option<f64>,
         /// Wall-clock limit in seconds (UNKNOWN when it runs out).
         #[arg(long)]
         timeout: Option<f64>,
@@ -562,9 +564,11 @@ where
                 );
                 return EXIT_USAGE;
             }
+            // a width the user gives stays fixed (no adaptive refinement, Part C)
+            let refine = msw.is_none();
             let config = SolverConfig {
-                msw,
-                mpr,
+                msw: msw.unwrap_or(SolverConfig::default().msw),
+                mpr: mpr.unwrap_or(SolverConfig::default().mpr),
                 ..SolverConfig::default()
             };
             if let Err(e) = config.validate() {
@@ -660,6 +664,7 @@ where
                 config,
                 timeout,
                 engine: expr_engine,
+                refine,
             };
             cmd_solve(&file, &opts, &ts_opts, verbose, format, out, err)
         }
@@ -952,6 +957,7 @@ fn solve_file(
         verbose,
         dry_run: false,
         engine: opts.engine,
+        refine: opts.refine,
     };
     if path.as_os_str() == "-" {
         // an SMT-LIB script on standard input, answered command by command (Part E.5)

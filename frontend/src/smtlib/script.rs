@@ -31,6 +31,8 @@ pub struct ScriptOptions {
     pub dry_run: bool,
     /// the engines of each `check-sat`
     pub engine: solve_cmd::ExprEngine,
+    /// adaptive refinement after a candidate (`solve_cmd::Refinement`)
+    pub refine: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -797,6 +799,7 @@ impl<'a> Run<'a> {
             config: self.opts.config.clone(),
             timeout,
             engine: self.opts.engine,
+            refine: self.opts.refine,
         };
         let answer = solve_cmd::solve_expr(&checked, &f, &so);
         match answer.verdict {
