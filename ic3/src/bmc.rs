@@ -77,17 +77,19 @@ impl Pending {
         }
     }
 
-    /// The search ended (`why`) at depth `k` without a replayed trace: the kept candidate,
-    /// with the statistics of the whole search, or `otherwise` when there is none.
-    pub fn answer(self, k: usize, why: &str, otherwise: EngineResult) -> EngineResult {
+    /// The search ended (`why`) after depth `searched` without a replayed trace: the kept
+    /// candidate, with the statistics of the whole search, or `otherwise` when there is none.
+    pub fn answer(self, searched: usize, why: &str, otherwise: EngineResult) -> EngineResult {
         match self.first {
             Some((j, mut c)) => {
                 c.stats = otherwise.stats;
                 let first = c.note.take().unwrap_or_default();
-                c.note = Some(format!(
-                    "{first}; no replayable trace at depths {} to {k} ({why})",
-                    j + 1
-                ));
+                let past = if searched > j {
+                    format!("no replayable trace at depths {} to {searched}", j + 1)
+                } else {
+                    "no deeper depth searched".to_string()
+                };
+                c.note = Some(format!("{first}; {past} ({why})"));
                 c
             }
             None => otherwise,
@@ -231,7 +233,7 @@ fn bmc_range(
     loop {
         if let Some(why) = limits.hit() {
             return Range::Answer(pending.answer(
-                k,
+                k.saturating_sub(1),
                 why,
                 EngineResult::unknown(NAME, format!("{why} at depth {k}"), *b.s.stats()),
             ));
@@ -239,7 +241,7 @@ fn bmc_range(
         if k > 0 {
             if let Err(e) = b.push_step() {
                 return Range::Answer(pending.answer(
-                    k,
+                    k - 1,
                     &e,
                     EngineResult::unknown(NAME, e.clone(), *b.s.stats()),
                 ));
@@ -257,7 +259,7 @@ fn bmc_range(
                 }
                 DepthOutcome::Answer(r) => {
                     let why = r.note.clone().unwrap_or_default();
-                    return Range::Answer(pending.answer(k, &why, *r));
+                    return Range::Answer(pending.answer(k.saturating_sub(1), &why, *r));
                 }
                 DepthOutcome::RunsEnd if pending.is_some() => {
                     // no SAFE: the candidate's depth was not refuted

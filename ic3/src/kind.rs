@@ -133,7 +133,7 @@ pub fn kind(
     loop {
         if let Some(why) = limits.hit() {
             return pending.answer(
-                k,
+                k.saturating_sub(1),
                 why,
                 EngineResult::unknown(NAME, format!("{why} at k = {k}"), stats(&base, &step)),
             );
@@ -218,7 +218,8 @@ pub fn kind(
         // ---- base case k: I(s0) ∧ T(s0,s1) ∧ … ∧ TARGET(sk)
         if k > 0 {
             if let Err(e) = base.push_step() {
-                return EngineResult::unknown(NAME, e, stats(&base, &step));
+                let u = EngineResult::unknown(NAME, e.clone(), stats(&base, &step));
+                return pending.answer(k - 1, &e, u);
             }
         }
         match base.check(val, limits, log) {
@@ -250,7 +251,7 @@ pub fn kind(
                     return *r;
                 }
                 let why = r.note.clone().unwrap_or_default();
-                return pending.answer(k, &why, *r);
+                return pending.answer(k.saturating_sub(1), &why, *r);
             }
         }
         if pending.lookahead_done(k, limits, cfg.max_k) {
