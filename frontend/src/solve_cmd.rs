@@ -321,7 +321,11 @@ fn solve_icp(
     interrupt: Option<Arc<AtomicBool>>,
 ) -> Answer {
     let first = icp_round(checked, f, &opts.config, deadline, interrupt.clone());
-    if first.verdict != Verdict::Candidate || !opts.refine {
+    // the width only bounds splits of real variables (floats and integers split down to
+    // single values anyway): without one, another round would repeat the search and take a
+    // core from the bit-blasting engine that decides such problems
+    let has_reals = f.vars.values().any(|v| v.sort == Sort::Real);
+    if first.verdict != Verdict::Candidate || !opts.refine || !has_reals {
         return first;
     }
     let until = deadline.unwrap_or_else(|| {
