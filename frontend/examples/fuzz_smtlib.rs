@@ -138,6 +138,7 @@ fn run_one(bytes: &[u8]) {
         verbose: 0,
         dry_run: true,
         engine: frontend::solve_cmd::ExprEngine::Portfolio,
+        refine: false,
     };
     let mut out = Vec::new();
     let mut err = Vec::new();

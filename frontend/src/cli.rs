@@ -403,12 +403,14 @@ pub enum Command {
         /// The largest input file read, in MB (a larger file is an error).
         #[arg(long, default_value_t = DEFAULT_MAX_INPUT_MB)]
         max_input_mb: u64,
-        /// Minimal splitting width for real variables.
-        #[arg(long, default_value_t = SolverConfig::default().msw)]
-        msw: f64,
-        /// Minimal relative progress of an ICP contraction.
-        #[arg(long, default_value_t = SolverConfig::default().mpr)]
-        mpr: f64,
+        /// Minimal splitting width for real variables [default: 0.01, made narrower step
+        /// by step after a candidate; a given width stays fixed].
+        #[arg(long)]
+        msw: Option<f64>,
+        /// Minimal relative progress of an ICP contraction [default: 0.01, made smaller
+        /// with the width after a candidate unless --msw is given].
+        #[arg(long)]
+        mpr: Option<f64>,
         /// Linear reasoning over integers and reals: ICP alone, or ICP and an exact simplex.
         /// Default: `simplex` for single problems (SMT-LIB, .hys EXPR), `icp` for transition
         /// systems and C, where the simplex's checks over long unrollings still cost more
@@ -545,12 +547,18 @@ pub enum Command {
         /// The largest script file read, in MB (a larger file is an error).
         #[arg(long, default_value_t = DEFAULT_MAX_INPUT_MB)]
         max_input_mb: u64,
-        /// Minimal splitting width for real variables.
-        #[arg(long, default_value_t = SolverConfig::default().msw)]
-        msw: f64,
-        /// Minimal relative progress of an ICP contraction.
-        #[arg(long, default_value_t = SolverConfig::default().mpr)]
-        mpr: f64,
+        /// Minimal splitting width for real variables [default: 0.01, made narrower step
+        /// by step after a candidate; a given width stays fixed].
+        #[arg(long)]
+        msw: Option<f64>,
+        /// Minimal relative progress of an ICP contraction [default: 0.01, made smaller
+        /// with the width after a candidate unless --msw is given].
+        #[arg(long)]
+        mpr: Option<f64>,
+        /// Linear reasoning over integers and reals: ICP alone, or ICP and an exact simplex
+        /// (the default, as for `solve` on SMT-LIB).
+        #[arg(long, value_enum)]
+        linear: Option<LinearArg>,
         /// The answers as SMT-LIB text, or (for a file) one JSON document at the end.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
@@ -622,11 +630,14 @@ where
             max_input_mb: _,
             msw,
             mpr,
+            linear,
             format,
         } => {
+            let refine = msw.is_none();
             let config = SolverConfig {
-                msw,
-                mpr,
+                msw: msw.unwrap_or(SolverConfig::default().msw),
+                mpr: mpr.unwrap_or(SolverConfig::default().mpr),
+                linear: linear.unwrap_or(LinearArg::Simplex).reasoning(),
                 ..SolverConfig::default()
             };
             if let Err(e) = config.validate() {
@@ -640,6 +651,7 @@ where
                 config: config.clone(),
                 timeout,
                 engine: engine.engine(),
+                refine,
             };
             // transition systems are not read by `smt`; the options are those of `solve`
             let ts_opts = ts_cmd::TsOptions {
@@ -792,9 +804,11 @@ where
                 );
                 return EXIT_USAGE;
             }
+            // a width the user gives stays fixed (no adaptive refinement, Part C)
+            let refine = msw.is_none();
             let config = SolverConfig {
-                msw,
-                mpr,
+                msw: msw.unwrap_or(SolverConfig::default().msw),
+                mpr: mpr.unwrap_or(SolverConfig::default().mpr),
                 linear: linear.unwrap_or(LinearArg::Simplex).reasoning(),
                 ..SolverConfig::default()
             };
@@ -899,6 +913,7 @@ where
                 config,
                 timeout,
                 engine: expr_engine,
+                refine,
             };
             cmd_solve(&input, &opts, &ts_opts, verbose, format, out, err)
         }
@@ -1593,6 +1608,7 @@ fn solve_file(
         verbose,
         dry_run: false,
         engine: opts.engine,
+        refine: opts.refine,
     };
     let (path, lang) = match input {
         Input::File(p, l) => (p.as_path(), *l),

@@ -71,6 +71,8 @@ pub struct Answer {
     pub proof: Option<ProofSummary>,
     pub stats: Stats,
     pub time: Duration,
+    /// the adaptive refinement after a candidate, when it ran
+    pub refinement: Option<Refinement>,
 }
 
 /// An existence proof as reports show it (issue #23): its kind and its text (the unknowns'
@@ -85,7 +87,36 @@ pub struct Options {
     pub config: SolverConfig,
     pub timeout: Option<Duration>,
     pub engine: ExprEngine,
+    /// adaptive refinement after a candidate ([`Refinement`]); off when the user fixed
+    /// `--msw`
+    pub refine: bool,
 }
+
+/// Adaptive refinement (issue #23 item 2): when the ICP search ends with a candidate only,
+/// the rest of the time goes to fresh searches with the minimal splitting width and the
+/// minimal progress divided by [`REFINE_FACTOR`] each round, so that refutations that need
+/// boxes narrower than the default width (constraints that touch) and points inside narrower
+/// boxes get their chance. An UNSATISFIABLE of any round is ICP's refutation with outward
+/// rounding like the first one; a model is validated exactly like the first one.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Refinement {
+    /// refinement rounds run (after the first search)
+    pub rounds: u32,
+    /// the minimal splitting width and minimal progress of the last round
+    pub msw: f64,
+    pub mpr: f64,
+}
+
+/// The division of `msw` and `mpr` per refinement round.
+pub const REFINE_FACTOR: f64 = 10.0;
+/// Refinement stops at this width: far narrower boxes only show the limits of `f64` ends.
+pub const REFINE_MIN_MSW: f64 = 1e-9;
+/// The smallest minimal progress refinement uses (0 would let propagation chains run on).
+pub const REFINE_MIN_MPR: f64 = 1e-6;
+/// Without a time limit, refinement gets this many times the first search's time, at least
+/// [`REFINE_BUDGET_MIN`], so that a candidate still comes back promptly.
+pub const REFINE_BUDGET_FACTOR: u32 = 4;
+pub const REFINE_BUDGET_MIN: Duration = Duration::from_secs(1);
 
 /// Which engines decide an EXPR problem (`--engine` of `solve`, language doc Part C).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -239,6 +270,7 @@ pub fn solve_expr(checked: &Checked, f: &Formula, opts: &Options) -> Answer {
                 proof: None,
                 stats: Stats::default(),
                 time: start.elapsed(),
+                refinement: None,
             }
         }
         (ExprEngine::Bitblast, Ok(())) => {
@@ -290,7 +322,8 @@ pub fn solve_expr(checked: &Checked, f: &Formula, opts: &Options) -> Answer {
     a
 }
 
-/// The ICP-CDCL core on `f`, its answer validated on the original constraints.
+/// The ICP-CDCL core on `f`, its answer validated on the original constraints, refined
+/// adaptively after a candidate ([`Refinement`]).
 fn solve_icp(
     checked: &Checked,
     f: &Formula,
@@ -298,8 +331,80 @@ fn solve_icp(
     deadline: Option<Instant>,
     interrupt: Option<Arc<AtomicBool>>,
 ) -> Answer {
+    let first = icp_round(checked, f, &opts.config, deadline, interrupt.clone());
+    // the width only bounds splits of real variables (floats and integers split down to
+    // single values anyway): without one, another round would repeat the search and take a
+    // core from the bit-blasting engine that decides such problems
+    let has_reals = f.vars.values().any(|v| v.sort == Sort::Real);
+    if first.verdict != Verdict::Candidate || !opts.refine || !has_reals {
+        return first;
+    }
+    let until = deadline.unwrap_or_else(|| {
+        Instant::now() + (first.time * REFINE_BUDGET_FACTOR).max(REFINE_BUDGET_MIN)
+    });
+    let stopped = || {
+        Instant::now() >= until
+            || interrupt
+                .as_ref()
+                .is_some_and(|i| i.load(Ordering::Relaxed))
+    };
+    let mut stats = first.stats;
+    let mut best = first;
+    let mut config = opts.config.clone();
+    let mut rounds = 0u32;
+    // down to REFINE_MIN_MSW (compared with half of it: 0.01 / 10^7 is 1e-9 only up to rounding)
+    while opts.config.msw / REFINE_FACTOR.powi(rounds as i32 + 1) >= REFINE_MIN_MSW * 0.5
+        && !stopped()
+    {
+        rounds += 1;
+        // from the user's values, not by repeated division (no drift: 1e-9, not 1.0…03e-9)
+        let scale = REFINE_FACTOR.powi(rounds as i32);
+        config.msw = opts.config.msw / scale;
+        config.mpr = (opts.config.mpr / scale).max(REFINE_MIN_MPR.min(opts.config.mpr));
+        let a = icp_round(checked, f, &config, Some(until), interrupt.clone());
+        ic3::engine::add_stats(&mut stats, &a.stats);
+        match a.verdict {
+            Verdict::Satisfiable | Verdict::Unsatisfiable => {
+                best = a;
+                break;
+            }
+            // narrower boxes: the better candidate
+            Verdict::Candidate => best = a,
+            // out of time (or the solver gave up): the last candidate stands
+            Verdict::Unknown => break,
+        }
+    }
+    let r = Refinement {
+        rounds,
+        msw: config.msw,
+        mpr: config.mpr,
+    };
+    if best.verdict == Verdict::Candidate {
+        let said = best
+            .note
+            .take()
+            .unwrap_or_else(|| "candidate solution (no exactly validated model)".into());
+        best.note = Some(format!(
+            "{said}; adaptive refinement: {} round(s), down to msw {} and mpr {}",
+            r.rounds, r.msw, r.mpr
+        ));
+    }
+    best.stats = stats;
+    best.refinement = Some(r);
+    best
+}
+
+/// One ICP-CDCL search on `f` with `config`, its answer validated on the original
+/// constraints.
+fn icp_round(
+    checked: &Checked,
+    f: &Formula,
+    config: &SolverConfig,
+    deadline: Option<Instant>,
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Answer {
     let start = Instant::now();
-    let mut solver = match Solver::new(opts.config.clone()) {
+    let mut solver = match Solver::new(config.clone()) {
         Ok(s) => s,
         Err(e) => {
             return Answer {
@@ -310,6 +415,7 @@ fn solve_icp(
                 proof: None,
                 stats: Stats::default(),
                 time: start.elapsed(),
+                refinement: None,
             }
         }
     };
@@ -385,6 +491,7 @@ fn solve_icp(
         proof,
         stats: *solver.stats(),
         time: start.elapsed(),
+        refinement: None,
     }
 }
 
@@ -434,6 +541,7 @@ fn solve_bitblast(
         proof: None,
         stats: Stats::default(),
         time: start.elapsed(),
+        refinement: None,
     }
 }
 
@@ -560,6 +668,12 @@ fn fp_decimal(f: FpFormat, bits: u64) -> String {
 /// iSAT3's model lines: `name:` then an indented value.
 pub fn render_text(a: &Answer) -> String {
     let mut s = String::new();
+    if let Some(r) = &a.refinement {
+        s.push_str(&format!(
+            "-- adaptive refinement: {} round(s), final msw {}, mpr {}\n",
+            r.rounds, r.msw, r.mpr
+        ));
+    }
     for (name, v) in &a.values {
         s.push_str(&format!("{name}:\n"));
         let line = match v {
@@ -649,6 +763,9 @@ pub fn render_json(a: &Answer) -> serde_json::Value {
     }
     if let Some(p) = &a.proof {
         v["proof"] = json!({"kind": p.kind, "text": p.text});
+    }
+    if let Some(r) = &a.refinement {
+        v["refinement"] = json!({ "rounds": r.rounds, "msw": r.msw, "mpr": r.mpr });
     }
     v
 }

@@ -9,8 +9,10 @@
 //! good. Learned clauses carry over from depth to depth; nothing is re-encoded.
 //!
 //! Verdicts, as iSAT3 gives them: a model at depth `k` is replayed exactly
-//! ([`crate::replay`]) — UNSAFE with the trace if that succeeds, CANDIDATE SOLUTION with the
-//! boxes otherwise; SAFE when no run of length `k` exists at all (`I ∧ T^k` is unsatisfiable:
+//! ([`crate::replay`]) — UNSAFE with the trace if that succeeds; otherwise the boxes are kept
+//! as a candidate and the search goes on with the next depth ([`Pending`]: a deeper trace
+//! that replays answers UNSAFE, every other end answers CANDIDATE SOLUTION with the first
+//! candidate's boxes); SAFE when no run of length `k` exists at all (`I ∧ T^k` is unsatisfiable:
 //! every run dies out, iSAT3's "target is never reachable") after every shorter depth was
 //! refuted; UNKNOWN at the depth limit, on a time limit or interrupt, and when the solver
 //! cannot answer a depth (an unsupported construct).
@@ -31,8 +33,68 @@ pub(crate) enum DepthOutcome {
     NoCex,
     /// no run of this length exists at all (so none of any greater length)
     RunsEnd,
-    /// UNSAFE, CANDIDATE SOLUTION or UNKNOWN: the engine stops with this answer
+    /// a model whose trace did not replay exactly (CANDIDATE SOLUTION with its boxes): the
+    /// depth's target is released and the search may go on ([`Pending`])
+    Candidate(Box<EngineResult>),
+    /// UNSAFE or UNKNOWN: the engine stops with this answer
     Answer(Box<EngineResult>),
+}
+
+/// How many depths a search goes on past its first candidate when neither a time limit nor
+/// a depth limit bounds it (so that a system of candidates only still gets an answer).
+pub const CANDIDATE_LOOKAHEAD: usize = 10;
+
+/// The first unvalidated candidate of a depth-by-depth search, kept while deeper depths are
+/// tried (issue #23 item 3): an unvalidated depth is no reason to stop, since a deeper one
+/// may have a trace that replays. A later UNSAFE wins; every other end of the search (time,
+/// depth limit, runs ending, an unanswerable depth) answers this candidate — never SAFE,
+/// since its depth was not refuted.
+#[derive(Default)]
+pub(crate) struct Pending {
+    first: Option<(usize, EngineResult)>,
+}
+
+impl Pending {
+    /// Keeps the candidate of depth `k` unless an earlier one is kept.
+    pub fn record(&mut self, k: usize, r: EngineResult) {
+        if self.first.is_none() {
+            self.first = Some((k, r));
+        }
+    }
+
+    pub fn is_some(&self) -> bool {
+        self.first.is_some()
+    }
+
+    /// With no time or depth limit, the search ends [`CANDIDATE_LOOKAHEAD`] depths after
+    /// the first candidate.
+    pub fn lookahead_done(&self, k: usize, limits: &Limits, max_depth: Option<usize>) -> bool {
+        match &self.first {
+            Some((j, _)) => {
+                limits.deadline.is_none() && max_depth.is_none() && k >= j + CANDIDATE_LOOKAHEAD
+            }
+            None => false,
+        }
+    }
+
+    /// The search ended (`why`) after depth `searched` without a replayed trace: the kept
+    /// candidate, with the statistics of the whole search, or `otherwise` when there is none.
+    pub fn answer(self, searched: usize, why: &str, otherwise: EngineResult) -> EngineResult {
+        match self.first {
+            Some((j, mut c)) => {
+                c.stats = otherwise.stats;
+                let first = c.note.take().unwrap_or_default();
+                let past = if searched > j {
+                    format!("no replayable trace at depths {} to {searched}", j + 1)
+                } else {
+                    "no deeper depth searched".to_string()
+                };
+                c.note = Some(format!("{first}; {past} ({why})"));
+                c
+            }
+            None => otherwise,
+        }
+    }
 }
 
 /// The base-case solver shared by BMC and k-induction: `I(s0) ∧ T(s0,s1) ∧ …` in one solver.
@@ -120,7 +182,9 @@ impl<'a> Base<'a> {
                         log(format!(
                             "{name}: depth {k} is a CANDIDATE SOLUTION ({secs:.6} s): {why}"
                         ));
-                        DepthOutcome::Answer(Box::new(EngineResult {
+                        // not a refutation: the depth's target is set aside, not negated
+                        self.s.release(act);
+                        DepthOutcome::Candidate(Box::new(EngineResult {
                             verdict: Verdict::Candidate,
                             engine: name,
                             depth: Some(k),
@@ -165,23 +229,47 @@ fn bmc_range(
         Err(e) => return Range::Answer(EngineResult::unknown(NAME, e, Stats::default())),
     };
     let mut k = 0usize;
+    let mut pending = Pending::default();
     loop {
         if let Some(why) = limits.hit() {
-            return Range::Answer(EngineResult::unknown(
-                NAME,
-                format!("{why} at depth {k}"),
-                *b.s.stats(),
+            return Range::Answer(pending.answer(
+                k.saturating_sub(1),
+                why,
+                EngineResult::unknown(NAME, format!("{why} at depth {k}"), *b.s.stats()),
             ));
         }
         if k > 0 {
             if let Err(e) = b.push_step() {
-                return Range::Answer(EngineResult::unknown(NAME, e, *b.s.stats()));
+                return Range::Answer(pending.answer(
+                    k - 1,
+                    &e,
+                    EngineResult::unknown(NAME, e.clone(), *b.s.stats()),
+                ));
             }
         }
         if k >= cfg.start_depth {
             match b.check(val, limits, log) {
                 DepthOutcome::NoCex => {}
-                DepthOutcome::Answer(r) => return Range::Answer(*r),
+                DepthOutcome::Candidate(r) => {
+                    log(format!("{NAME}: depth {k}: candidate kept, going on"));
+                    pending.record(k, *r);
+                }
+                DepthOutcome::Answer(r) if r.verdict == Verdict::Unsafe => {
+                    return Range::Answer(*r)
+                }
+                DepthOutcome::Answer(r) => {
+                    let why = r.note.clone().unwrap_or_default();
+                    return Range::Answer(pending.answer(k.saturating_sub(1), &why, *r));
+                }
+                DepthOutcome::RunsEnd if pending.is_some() => {
+                    // no SAFE: the candidate's depth was not refuted
+                    let stats = *b.s.stats();
+                    return Range::Answer(pending.answer(
+                        k,
+                        "no run of this length exists",
+                        EngineResult::unknown(NAME, "", stats),
+                    ));
+                }
                 DepthOutcome::RunsEnd => {
                     let mut stats = *b.s.stats();
                     if let Err(e) = confirm_runs_end(ts, k, &cfg.solver, limits) {
@@ -218,7 +306,23 @@ fn bmc_range(
             }
         }
         if cfg.max_depth == Some(k) {
+            if pending.is_some() {
+                let stats = *b.s.stats();
+                return Range::Answer(pending.answer(
+                    k,
+                    "the --max-depth limit",
+                    EngineResult::unknown(NAME, "", stats),
+                ));
+            }
             return Range::Exhausted(*b.s.stats());
+        }
+        if pending.lookahead_done(k, limits, cfg.max_depth) {
+            let stats = *b.s.stats();
+            return Range::Answer(pending.answer(
+                k,
+                "no time or depth limit given: the search stops this many depths past the first candidate",
+                EngineResult::unknown(NAME, "", stats),
+            ));
         }
         k += 1;
     }

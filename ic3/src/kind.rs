@@ -26,7 +26,7 @@
 //! The base case is a BMC unrolling in its own solver ([`crate::bmc`]), so k-induction also
 //! finds counterexamples (replayed exactly) and notices when all runs die out.
 
-use crate::bmc::{Base, DepthOutcome};
+use crate::bmc::{Base, DepthOutcome, Pending};
 use crate::certificate::{confirm_runs_end, confirm_step};
 use crate::config::KindConfig;
 use crate::engine::{add_stats, EngineResult, Limits, Log, Validator, Verdict};
@@ -127,92 +127,114 @@ pub fn kind(
     // the last any more)
     let mut last_roots: Vec<Lit> = Vec::new();
     let mut k = 0usize;
+    // a base case that gave a candidate: no step can prove SAFE any more (its depth is not
+    // refuted), so from then on only the base case runs, as BMC ([`Pending`])
+    let mut pending = Pending::default();
     loop {
         if let Some(why) = limits.hit() {
-            return EngineResult::unknown(NAME, format!("{why} at k = {k}"), stats(&base, &step));
+            return pending.answer(
+                k.saturating_sub(1),
+                why,
+                EngineResult::unknown(NAME, format!("{why} at k = {k}"), stats(&base, &step)),
+            );
         }
-        // ---- induction step of length k (the base cases 0 .. k-1 are refuted)
-        if k > 0 {
-            // ¬TARGET(s_{k-1}) from now on: ∨ ¬r over its roots
-            let neg: Vec<Lit> = last_roots.iter().map(|&r| !r).collect();
-            step.add_clause(&neg);
-            if let Err(e) = su.push_step(&mut step) {
-                return EngineResult::unknown(NAME, e, stats(&base, &step));
-            }
-            if cfg.simple_path {
-                let sk = su.states[k].clone();
-                for i in 0..k {
-                    let si = su.states[i].clone();
-                    add_distinct(ts, &mut step, &si, &sk);
-                }
-            }
-        }
-        let t0 = Instant::now();
-        let act = step.new_activation();
-        last_roots = match su.target_at(&mut step, k) {
-            Ok(r) => r,
-            Err(e) => return EngineResult::unknown(NAME, e, stats(&base, &step)),
-        };
-        for &r in &last_roots {
-            step.add_clause_under(act, &[r]);
-        }
-        // ¬TARGET(s0) ∧ … ∧ ¬TARGET(sk-1) ∧ T(s0,s1) ∧ … ∧ T(sk-1,sk) ∧ TARGET(sk)
-        //   ∧ ∧_{i<j≤k} s_i ≠ s_j
-        let r = step.solve(&[act]);
-        let secs = t0.elapsed().as_secs_f64();
-        match r {
-            SolveResult::Unsat => {
-                log(format!(
-                    "{NAME}: step {k} is UNSATISFIABLE ({secs:.6} s): {k}-inductive"
-                ));
-                if let Err(e) = confirm_step(ts, k, cfg.simple_path, &cfg.solver, limits) {
+        // (skipped once a base case gave a candidate: see `pending`)
+        if !pending.is_some() {
+            // ---- induction step of length k (the base cases 0 .. k-1 are refuted)
+            if k > 0 {
+                // ¬TARGET(s_{k-1}) from now on: ∨ ¬r over its roots
+                let neg: Vec<Lit> = last_roots.iter().map(|&r| !r).collect();
+                step.add_clause(&neg);
+                if let Err(e) = su.push_step(&mut step) {
                     return EngineResult::unknown(NAME, e, stats(&base, &step));
                 }
-                let how = if k == 0 {
-                    "no state in the declared ranges satisfies TARGET (k-induction with k = 0; \
-                     re-checked in a fresh solver)"
-                        .to_string()
-                } else {
-                    format!(
-                        "k-induction with k = {k}: no run of length < {k} reaches the target \
-                         and no {}-state simple path avoiding it ends in it (re-checked in a \
-                         fresh solver)",
-                        k + 1
-                    )
-                };
-                return safe(k, how, stats(&base, &step));
-            }
-            SolveResult::Sat(_) => {
-                log(format!("{NAME}: step {k} is SATISFIABLE ({secs:.6} s)"));
-            }
-            SolveResult::Candidate(_) => {
-                // over the reals a candidate step is often an artefact of ICP (e.g. x_i ≠ x_j
-                // with x_i = x_j through another auxiliary); it is not a refutation either way
-                log(format!(
-                    "{NAME}: step {k} is a CANDIDATE SOLUTION, not refuted ({secs:.6} s)"
-                ));
-            }
-            SolveResult::Unknown(why) => {
-                if let Some(stop) = limits.hit() {
-                    return EngineResult::unknown(
-                        NAME,
-                        format!("{stop} at k = {k}"),
-                        stats(&base, &step),
-                    );
+                if cfg.simple_path {
+                    let sk = su.states[k].clone();
+                    for i in 0..k {
+                        let si = su.states[i].clone();
+                        add_distinct(ts, &mut step, &si, &sk);
+                    }
                 }
-                // an unsupported construct: the step cannot be refuted, the base case goes on
-                log(format!("{NAME}: step {k} is UNKNOWN ({why})"));
             }
+            let t0 = Instant::now();
+            let act = step.new_activation();
+            last_roots = match su.target_at(&mut step, k) {
+                Ok(r) => r,
+                Err(e) => return EngineResult::unknown(NAME, e, stats(&base, &step)),
+            };
+            for &r in &last_roots {
+                step.add_clause_under(act, &[r]);
+            }
+            // ¬TARGET(s0) ∧ … ∧ ¬TARGET(sk-1) ∧ T(s0,s1) ∧ … ∧ T(sk-1,sk) ∧ TARGET(sk)
+            //   ∧ ∧_{i<j≤k} s_i ≠ s_j
+            let r = step.solve(&[act]);
+            let secs = t0.elapsed().as_secs_f64();
+            match r {
+                SolveResult::Unsat => {
+                    log(format!(
+                        "{NAME}: step {k} is UNSATISFIABLE ({secs:.6} s): {k}-inductive"
+                    ));
+                    if let Err(e) = confirm_step(ts, k, cfg.simple_path, &cfg.solver, limits) {
+                        return EngineResult::unknown(NAME, e, stats(&base, &step));
+                    }
+                    let how = if k == 0 {
+                        "no state in the declared ranges satisfies TARGET (k-induction with k = 0; \
+                         re-checked in a fresh solver)"
+                            .to_string()
+                    } else {
+                        format!(
+                            "k-induction with k = {k}: no run of length < {k} reaches the target \
+                             and no {}-state simple path avoiding it ends in it (re-checked in a \
+                             fresh solver)",
+                            k + 1
+                        )
+                    };
+                    return safe(k, how, stats(&base, &step));
+                }
+                SolveResult::Sat(_) => {
+                    log(format!("{NAME}: step {k} is SATISFIABLE ({secs:.6} s)"));
+                }
+                SolveResult::Candidate(_) => {
+                    // over the reals a candidate step is often an artefact of ICP (e.g. x_i ≠ x_j
+                    // with x_i = x_j through another auxiliary); it is not a refutation either way
+                    log(format!(
+                        "{NAME}: step {k} is a CANDIDATE SOLUTION, not refuted ({secs:.6} s)"
+                    ));
+                }
+                SolveResult::Unknown(why) => {
+                    if let Some(stop) = limits.hit() {
+                        return EngineResult::unknown(
+                            NAME,
+                            format!("{stop} at k = {k}"),
+                            stats(&base, &step),
+                        );
+                    }
+                    // an unsupported construct: the step cannot be refuted, the base case goes on
+                    log(format!("{NAME}: step {k} is UNKNOWN ({why})"));
+                }
+            }
+            step.release(act);
         }
-        step.release(act);
         // ---- base case k: I(s0) ∧ T(s0,s1) ∧ … ∧ TARGET(sk)
         if k > 0 {
             if let Err(e) = base.push_step() {
-                return EngineResult::unknown(NAME, e, stats(&base, &step));
+                let u = EngineResult::unknown(NAME, e.clone(), stats(&base, &step));
+                return pending.answer(k - 1, &e, u);
             }
         }
         match base.check(val, limits, log) {
             DepthOutcome::NoCex => {}
+            DepthOutcome::Candidate(r) => {
+                log(format!("{NAME}: depth {k}: candidate kept, going on"));
+                pending.record(k, *r);
+            }
+            DepthOutcome::RunsEnd if pending.is_some() => {
+                return pending.answer(
+                    k,
+                    "no run of this length exists",
+                    EngineResult::unknown(NAME, "", stats(&base, &step)),
+                );
+            }
             DepthOutcome::RunsEnd => {
                 if let Err(e) = confirm_runs_end(ts, k, &cfg.solver, limits) {
                     return EngineResult::unknown(NAME, e, stats(&base, &step));
@@ -225,10 +247,29 @@ pub fn kind(
             }
             DepthOutcome::Answer(mut r) => {
                 r.stats = stats(&base, &step);
-                return *r;
+                if r.verdict == Verdict::Unsafe {
+                    return *r;
+                }
+                let why = r.note.clone().unwrap_or_default();
+                return pending.answer(k.saturating_sub(1), &why, *r);
             }
         }
+        if pending.lookahead_done(k, limits, cfg.max_k) {
+            return pending.answer(
+                k,
+                "no time or depth limit given: the search stops this many depths past the \
+                 first candidate",
+                EngineResult::unknown(NAME, "", stats(&base, &step)),
+            );
+        }
         if cfg.max_k == Some(k) {
+            if pending.is_some() {
+                return pending.answer(
+                    k,
+                    "the --max-depth limit",
+                    EngineResult::unknown(NAME, "", stats(&base, &step)),
+                );
+            }
             return EngineResult {
                 depth: Some(k),
                 ..EngineResult::unknown(

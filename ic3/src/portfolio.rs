@@ -6,9 +6,10 @@
 //! after exact replay) is the answer; the flag is set and every solver of the other engines
 //! returns `Unknown("interrupted")` at its next check. If no engine is definite, the best
 //! answer is kept (CANDIDATE SOLUTION over UNKNOWN). A CANDIDATE SOLUTION does not end the
-//! portfolio at once — another engine may still prove SAFE or replay a trace — but the others
-//! only get as long again as the candidate took (at least [`CANDIDATE_GRACE_MIN`]), so that a
-//! candidate answer does not turn into a timeout. The deadline is watched here as well as
+//! portfolio — another engine may still prove SAFE or replay a trace (BMC and k-induction
+//! themselves go on past a candidate depth, issue #23 item 3): with a deadline the others get
+//! the remaining time; without one they only get as long again as the candidate took (at
+//! least [`CANDIDATE_GRACE_MIN`]), so that a candidate answer does not wait forever. The deadline is watched here as well as
 //! inside the solvers: once it has passed, the portfolio answers UNKNOWN within a fraction of
 //! a second even if an engine is busy outside a solver call (the thread is then left to stop
 //! on the flag).
@@ -133,7 +134,13 @@ pub fn portfolio(
                     flag.store(true, Ordering::Relaxed);
                     return r;
                 }
-                if r.verdict == Verdict::Candidate && candidate_until.is_none() {
+                // with a deadline the others keep the remaining time (a candidate is no
+                // reason to stop: one of them may still replay a trace or prove SAFE);
+                // without one, a grace period bounds the wait
+                if r.verdict == Verdict::Candidate
+                    && candidate_until.is_none()
+                    && limits.deadline.is_none()
+                {
                     let took = started_at.elapsed();
                     candidate_until = Some(Instant::now() + took.max(CANDIDATE_GRACE_MIN));
                 }

@@ -69,6 +69,10 @@ def cases(tmp):
         (ex("launch_angle.hys"), ["--timeout", "20"], None, "hys-expr", None),
         (write("irrational.hys", "DECL\n  float [-10, 10] x;\nEXPR\n  x * x = 3;\n  x > 0;\n"),
          [], 10, "hys-expr", "SATISFIABLE"),
+        # a candidate after every round of adaptive refinement: the `refinement` object
+        (write("touch.hys", "DECL\n  float [-10, 10] x0, x1, x2;\nEXPR\n  x2 > x0;\n"
+               "  x0 >= 0;\n  x1^2 + x2^2 <= x0^2;\n"), ["--timeout", "5"], 0, "hys-expr",
+         "CANDIDATE SOLUTION"),
         (ex("thermostat.hys"), [], 20, "hys-transition", "SAFE"),
         (ex("ts-suite/u_manual_sample2.hys"), [], 10, "hys-transition", "UNSAFE"),
         (ex("thermostat.hys"), ["--engine", "ic3", "--check-certificate"], 20,

@@ -32,6 +32,8 @@ pub struct ScriptOptions {
     pub dry_run: bool,
     /// the engines of each `check-sat`
     pub engine: solve_cmd::ExprEngine,
+    /// adaptive refinement after a candidate (`solve_cmd::Refinement`)
+    pub refine: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -168,6 +170,7 @@ pub fn check(name: &str, text: &str, err: &mut dyn Write) -> Result<ScriptSummar
         verbose: 0,
         dry_run: true,
         engine: solve_cmd::ExprEngine::Portfolio,
+        refine: false,
     };
     // the responses (`unknown` per check-sat, `(error ...)`) are not what check prints
     let run = execute(name, text, &opts, &mut std::io::sink(), err)?;
@@ -933,6 +936,7 @@ impl<'a> Run<'a> {
             config: self.opts.config.clone(),
             timeout,
             engine: self.opts.engine,
+            refine: self.opts.refine,
         };
         let answer = solve_cmd::solve_expr(&checked, &f, &so);
         match answer.verdict {

@@ -9,11 +9,12 @@
 //! bound) is read back with [`Step::clit`]. An IEEE variable's cube literals are bounds on its
 //! float value plus its NaN and sign flags (a box alone cannot say NaN or `-0`).
 
+use super::bound_text::bound_text;
 use crate::ts::{StateVar, TransitionSystem};
 use solver::formula::Sort;
 use solver::lit::Lit;
 use solver::model::{Model, Value};
-use solver::num::{format_rational, ieee, FpFormat};
+use solver::num::{ieee, FpFormat};
 use solver::{LitInfo, Rational, Rel, Solver, Var};
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -216,7 +217,13 @@ impl Cube {
         if self.0.is_empty() {
             return "false".into();
         }
-        let parts: Vec<String> = self.0.iter().map(|l| neg_text(ts, l)).collect();
+        // `isnan(x)` among the disjuncts already covers a bound's NaN part
+        let nan_said = |var: usize| self.0.contains(&CLit::Nan { var, val: false });
+        let parts: Vec<String> = self
+            .0
+            .iter()
+            .map(|l| lit_text(ts, l, true, nan_said(l.var())))
+            .collect();
         parts.join(" or ")
     }
 
@@ -225,7 +232,11 @@ impl Cube {
         if self.0.is_empty() {
             return "true".into();
         }
-        let parts: Vec<String> = self.0.iter().map(|l| lit_text(ts, l, false)).collect();
+        let parts: Vec<String> = self
+            .0
+            .iter()
+            .map(|l| lit_text(ts, l, false, false))
+            .collect();
         parts.join(" and ")
     }
 }
@@ -272,16 +283,7 @@ fn fp_point(var: usize, f: FpFormat, bits: u64) -> Vec<CLit> {
     out
 }
 
-fn rel_text(rel: Rel) -> &'static str {
-    match rel {
-        Rel::Le => "<=",
-        Rel::Lt => "<",
-        Rel::Ge => ">=",
-        Rel::Gt => ">",
-    }
-}
-
-fn lit_text(ts: &TransitionSystem, l: &CLit, negate: bool) -> String {
+fn lit_text(ts: &TransitionSystem, l: &CLit, negate: bool, nan_said: bool) -> String {
     let name = |i: usize| ts.state[i].name.clone();
     match l {
         CLit::Bool { var, val } => {
@@ -307,21 +309,7 @@ fn lit_text(ts: &TransitionSystem, l: &CLit, negate: bool) -> String {
         }
         CLit::Bound { var, rel, value } => {
             let rel = if negate { rel.negate() } else { *rel };
-            // an integer variable's bound may sit between integers (a box end, a join); its
-            // integer form is the same set and the only one a `.hys` file may state. For an
-            // IEEE variable the constant is a float's exact value, which rounds to itself in
-            // an fp context
-            let (rel, value) = if integral(&ts.state[*var].sort) {
-                integer_bound(rel, value)
-            } else {
-                (rel, value.clone())
-            };
-            format!(
-                "{} {} {}",
-                name(*var),
-                rel_text(rel),
-                format_rational(&value)
-            )
+            bound_text(&name(*var), ts.state[*var].sort, rel, value, nan_said)
         }
     }
 }
@@ -329,21 +317,6 @@ fn lit_text(ts: &TransitionSystem, l: &CLit, negate: bool) -> String {
 /// Integers and machine integers: bounds between integers mean the next integer inward.
 pub fn integral(sort: &Sort) -> bool {
     sort.is_integral() || matches!(sort, Sort::MachineInt(_))
-}
-
-/// `x rel value` over the integers as `x <= n` or `x >= n` with an integer `n`.
-fn integer_bound(rel: Rel, value: &Rational) -> (Rel, Rational) {
-    let one = Rational::from_integer(1.into());
-    match rel {
-        Rel::Le => (Rel::Le, value.floor()),
-        Rel::Lt => (Rel::Le, value.ceil() - one),
-        Rel::Ge => (Rel::Ge, value.ceil()),
-        Rel::Gt => (Rel::Ge, value.floor() + one),
-    }
-}
-
-fn neg_text(ts: &TransitionSystem, l: &CLit) -> String {
-    lit_text(ts, l, true)
 }
 
 /// Where a role of a state variable sits in one solver: the step vector of a state copy
@@ -450,6 +423,7 @@ impl Step {
 
 #[cfg(test)]
 mod tests {
+    use super::super::bound_text::integer_bound;
     use super::*;
 
     fn q(n: i64) -> Rational {

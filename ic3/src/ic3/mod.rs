@@ -20,6 +20,7 @@
 //! and activation literals.
 
 pub mod block;
+pub mod bound_text;
 pub mod cache;
 pub mod certificate;
 pub mod ctg;
@@ -317,7 +318,7 @@ fn bmc_at(
     }
     match b.check(val, limits, log) {
         DepthOutcome::NoCex | DepthOutcome::RunsEnd => Ok(None),
-        DepthOutcome::Answer(r) => Ok(Some(r)),
+        DepthOutcome::Answer(r) | DepthOutcome::Candidate(r) => Ok(Some(r)),
     }
 }
 
@@ -359,6 +360,9 @@ pub fn ic3(
     // checks the depths `base_depth ..= upto`: `Some(answer)` on a counterexample, a
     // candidate, an unknown depth, or when all runs end
     // (`probe`: a candidate or unknown depth ends the probe, not the run)
+    // a depth the probe left unrefuted (a candidate or unknown): from then on the base case
+    // can no longer answer SAFE when all runs end
+    let unrefuted = std::cell::Cell::new(false);
     let extend = |base: &mut Base, base_depth: &mut usize, upto: usize, probe: bool| {
         while *base_depth <= upto {
             if let Some(why) = limits.hit() {
@@ -375,6 +379,14 @@ pub fn ic3(
             }
             match base.check(val, limits, log) {
                 DepthOutcome::NoCex => {}
+                DepthOutcome::RunsEnd if unrefuted.get() => {
+                    // IC3 alone can still answer (its certificate does not rest on this)
+                    log(format!(
+                        "{NAME}: no run of length {base_depth} exists, but a shorter depth \
+                         is unrefuted"
+                    ));
+                    return None;
+                }
                 DepthOutcome::RunsEnd => {
                     if let Err(e) = confirm_runs_end(ts, *base_depth, &cfg_solver, limits) {
                         return Some(EngineResult::unknown(NAME, e, Stats::default()));
@@ -393,15 +405,20 @@ pub fn ic3(
                         extra_stats: Vec::new(),
                     });
                 }
-                DepthOutcome::Answer(r) if probe && r.verdict != Verdict::Unsafe => {
-                    // the depth stays unchecked; IC3 goes on
+                DepthOutcome::Answer(r) | DepthOutcome::Candidate(r)
+                    if probe && r.verdict != Verdict::Unsafe =>
+                {
+                    // the depth stays unrefuted (the unrolling has reached it, so the count
+                    // moves on); IC3 goes on
                     log(format!(
                         "{NAME}: BMC probe stopped at depth {base_depth}: {}",
                         r.verdict.text()
                     ));
+                    unrefuted.set(true);
+                    *base_depth += 1;
                     return None;
                 }
-                DepthOutcome::Answer(mut r) => {
+                DepthOutcome::Answer(mut r) | DepthOutcome::Candidate(mut r) => {
                     r.engine = NAME;
                     r.stats = Stats::default();
                     return Some(*r);
