@@ -57,8 +57,8 @@ fi
 # installs); scripts/test.sh points the tests at it with ICPIC3_PYTHON.
 cd "$(dirname "$0")/.."
 pyenv=target/pyenv
-if ! "$pyenv/bin/python" -c 'import jsonschema, benchexec' >/dev/null 2>&1; then
-  echo "setup: creating $pyenv (jsonschema, benchexec from PyPI)" >&2
+if ! "$pyenv/bin/python" -c 'import jsonschema, benchexec, yaml' >/dev/null 2>&1; then
+  echo "setup: creating $pyenv (jsonschema, benchexec, PyYAML from PyPI)" >&2
   mkdir -p target
   python3 -m venv "$pyenv"
   "$pyenv/bin/python" -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt
