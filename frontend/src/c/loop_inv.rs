@@ -343,7 +343,9 @@ mod tests {
         let v = Rational::from_float(0.1f32 as f64).expect("finite");
         let s = text(float_bound("f", Rel::Le, &v));
         assert_eq!(s, format!("(f <= {:e} || f != f)", 0.1f32 as f64));
-        let c: f64 = s[5..s.find(" ||").expect("or")].parse().expect("number");
+        let c: f64 = s["(f <= ".len()..s.find(" ||").expect("or")]
+            .parse()
+            .expect("number");
         assert_eq!(c, 0.1f32 as f64);
     }
 }
