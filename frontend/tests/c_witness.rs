@@ -40,7 +40,8 @@ fn run_checker(self_test: bool) -> String {
 #[test]
 fn witnesses_conform_to_format_2_0_and_hold_in_gcc_runs() {
     let out = run_checker(false);
-    // the checks ran: four loop programs with invariants, two violation witnesses replayed
+    // the checks ran: four loop programs with invariants, the violation witness of
+    // viol_inputs.c replayed, seven witnesses (4 loops, the float task, 2 violations) validated
     assert_eq!(
         out.matches("gcc runs on random inputs never find an invariant false")
             .count(),
