@@ -57,8 +57,8 @@ fi
 # refuses pip installs); scripts/test.sh points the tests at it with ICPIC3_PYTHON.
 cd "$(dirname "$0")/.."
 pyenv=target/pyenv
-if ! "$pyenv/bin/python" -c 'import jsonschema, benchexec, z3' >/dev/null 2>&1; then
-  echo "setup: creating $pyenv (jsonschema, benchexec, z3-solver from PyPI)" >&2
+if ! "$pyenv/bin/python" -c 'import jsonschema, benchexec, z3, yaml' >/dev/null 2>&1; then
+  echo "setup: creating $pyenv (jsonschema, benchexec, z3-solver, PyYAML from PyPI)" >&2
   mkdir -p target
   python3 -m venv "$pyenv"
   "$pyenv/bin/python" -m pip install -q --disable-pip-version-check -r scripts/requirements-test.txt

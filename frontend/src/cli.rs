@@ -453,7 +453,8 @@ pub enum Command {
         /// C files: the data model (`long` is 64 bits in LP64, 32 bits in ILP32).
         #[arg(long, value_enum, default_value = "lp64")]
         data_model: DataModelArg,
-        /// C files: write an SV-COMP violation witness (format 2.0, YAML) for `false`.
+        /// C files: write an SV-COMP witness (format 2.0, YAML): a violation witness for `false`, a
+        /// correctness witness (loop invariants) for `true`.
         #[arg(long)]
         witness: Option<PathBuf>,
         /// C files, `false`: also show every assignment of the confirmed gcc run

@@ -422,9 +422,26 @@ pub struct NondetSite {
     pub fed: bool,
 }
 
+/// A `while` or `for` loop of the source and its head node (correctness witnesses).
+#[derive(Clone, Debug)]
+pub struct LoopSite {
+    /// the loop head node (a cut point of the encoding)
+    pub head: usize,
+    /// the position of the `while` / `for` keyword
+    pub pos: Pos,
+    /// the function the loop is in
+    pub function: String,
+    /// the C names in scope at the keyword that denote scalar variables held in the state,
+    /// with the variable (index into `vars`), by name
+    pub vars: Vec<(String, usize)>,
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Cfg {
     pub vars: Vec<VarInfo>,
+    /// the `while` and `for` loops, in the order they were lowered (an inlined function's
+    /// loop once per call)
+    pub loops: Vec<LoopSite>,
     /// out-edges per node
     pub nodes: Vec<Vec<Edge>>,
     /// loop heads (cut points of the large-block encoding)

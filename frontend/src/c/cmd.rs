@@ -71,14 +71,21 @@ pub fn solve(
     };
     let (a, file) = a;
     let path = Path::new(file.paths.first().map_or("", |p| p.as_str()));
-    if a.verdict == "false" && env_opts.step.is_some() && witness.is_some() {
+    if matches!(a.verdict, "false" | "true") && env_opts.step.is_some() && witness.is_some() {
         let _ = writeln!(
             err,
             "icpic3: no witness for --step (SV-COMP witnesses describe runs of `main`)"
         );
-    } else if a.verdict == "false" {
-        if let Some(w) = witness {
-            let text = super::witness::violation_witness(path, model, &a);
+    } else if let Some(w) = witness {
+        let written = match a.verdict {
+            "false" => Some(super::witness::violation_witness(path, model, &a)),
+            "true" => Some(super::witness::correctness_witness(path, model, &a)),
+            _ => None,
+        };
+        if let Some((text, notes)) = written {
+            for n in notes {
+                let _ = writeln!(err, "icpic3: witness: {n}");
+            }
             if let Err(e) = std::fs::write(w, text) {
                 let _ = writeln!(err, "icpic3: cannot write the witness {}: {e}", w.display());
             }

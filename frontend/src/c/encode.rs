@@ -73,6 +73,10 @@ pub struct Encoded {
     pub hit: StateId,
     pub ub: StateId,
     pub pc_stop: usize,
+    /// per C variable (index into `Cfg::vars`): its state variable
+    pub var_id: Vec<StateId>,
+    /// per cut point node of the CFG: its pc value
+    pub pc_of_node: HashMap<usize, usize>,
 }
 
 impl Encoded {
@@ -1109,7 +1113,7 @@ pub fn encode(cfg: &Cfg, sel: &Selection) -> Result<Encoded, String> {
         pc,
         hit,
         ub,
-        var_id,
+        var_id: var_id.clone(),
         site_ids,
         guard: 0,
     };
@@ -1156,5 +1160,7 @@ pub fn encode(cfg: &Cfg, sel: &Selection) -> Result<Encoded, String> {
         hit,
         ub,
         pc_stop,
+        var_id,
+        pc_of_node: pc_of,
     })
 }

@@ -1150,7 +1150,7 @@ impl<'a> Lowerer<'a> {
             what,
             fed,
             pos: self.src.pos(span.start),
-            ret_pos: self.src.pos(span.end.saturating_sub(1)),
+            ret_pos: self.src.pos(self.src.last_char_before(span.end)),
         });
         let n = self.cfg.new_node();
         self.cfg.edge(*cur, n, Ins::Havoc(v, site));
@@ -2047,6 +2047,7 @@ impl<'a> Lowerer<'a> {
             Statement::While(w) => {
                 let head = self.cfg.new_node();
                 self.cfg.loop_head[head] = true;
+                self.record_loop(head, s.span.start, self.scopes.len());
                 self.cfg.edge(cur, head, Ins::Skip);
                 let body = self.cfg.new_node();
                 let exit = self.cfg.new_node();
@@ -2173,6 +2174,40 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// Records a `while` or `for` loop head for correctness witnesses: the keyword's position,
+    /// the function, and the scalar variables the names of the first `scopes` scopes denote
+    /// there (a variable whose address is taken lives in memory, a volatile one changes on
+    /// its own: neither is a state variable that holds the C value).
+    fn record_loop(&mut self, head: usize, keyword: usize, scopes: usize) {
+        let function = self
+            .fn_stack
+            .last()
+            .map(|f| f.name.clone())
+            .unwrap_or_default();
+        let mut visible: HashMap<String, usize> = HashMap::new();
+        for m in &self.scopes[..scopes.min(self.scopes.len())] {
+            for (name, b) in m {
+                visible.remove(name);
+                if let Binding::Var(v) = b {
+                    visible.insert(name.clone(), *v);
+                }
+            }
+        }
+        let mut vars: Vec<(String, usize)> = visible
+            .into_iter()
+            .filter(|(_, v)| {
+                !self.var_obj.contains_key(v) && !self.volatile.get(*v).copied().unwrap_or(false)
+            })
+            .collect();
+        vars.sort();
+        self.cfg.loops.push(LoopSite {
+            head,
+            pos: self.src.pos(keyword),
+            function,
+            vars,
+        });
+    }
+
     /// The node of a label of the current function (created at its first use).
     fn label_node(&mut self, name: &str) -> usize {
         if let Some(n) = self.labels.last().and_then(|m| m.get(name)) {
@@ -2212,6 +2247,8 @@ impl<'a> Lowerer<'a> {
         }
         let head = self.cfg.new_node();
         self.cfg.loop_head[head] = true;
+        // the names visible at the `for` keyword: not those its own clause declares
+        self.record_loop(head, f.span.start, self.scopes.len() - 1);
         self.cfg.edge(c, head, Ins::Skip);
         let body = self.cfg.new_node();
         let exit = self.cfg.new_node();
@@ -4994,7 +5031,7 @@ impl<'a> Lowerer<'a> {
                 what: format!("{name}()"),
                 fed: true,
                 pos: self.src.pos(span.start),
-                ret_pos: self.src.pos(span.end.saturating_sub(1)),
+                ret_pos: self.src.pos(self.src.last_char_before(span.end)),
             });
             let n = self.cfg.new_node();
             self.cfg.edge(*cur, n, Ins::Havoc(v, site));

@@ -8,6 +8,7 @@ pub mod encode;
 pub mod env;
 pub mod html;
 pub mod inputs;
+pub mod loop_inv;
 pub mod lower;
 pub mod mcdc;
 pub mod mem;
@@ -357,6 +358,9 @@ pub enum GoalAnswer {
     /// no selected goal is reachable (and no selected UB check fires)
     Unreachable {
         engine: String,
+        /// the loop invariants the engine's certificate gives (IC3's; none from BMC or
+        /// k-induction)
+        loops: loop_inv::Projection,
     },
     /// reached, with the inputs in the order the program reads them, confirmed by replay
     Reached {
@@ -437,8 +441,13 @@ fn solve_encoded(
                     };
                 }
             }
+            let loops = match &r.invariant {
+                Some(inv) => loop_inv::project(cfg, enc, &inv.cubes),
+                None => loop_inv::Projection::default(),
+            };
             GoalAnswer::Unreachable {
                 engine: r.engine.to_string(),
+                loops,
             }
         }
         ic3::Verdict::Unsafe => {
@@ -554,6 +563,10 @@ pub struct SvcompAnswer {
     pub assumptions: Vec<String>,
     /// `false` with `--trace`: the assignments of the confirmed run, or why there are none
     pub trace: Option<Result<trace::CTrace, String>>,
+    /// `true`: the loops of the program and the invariants the proof gives for them
+    /// (correctness witnesses)
+    pub loops: Vec<cfg::LoopSite>,
+    pub loop_invariants: loop_inv::Projection,
 }
 
 pub fn svcomp(path: &Path, model: DataModel, opts: &TsOptions) -> Result<SvcompAnswer, CError> {
@@ -611,6 +624,8 @@ fn svcomp_entry(
         undefined_fns: undef.clone(),
         assumptions: cfg.assumptions.clone(),
         trace: None,
+        loops: vec![],
+        loop_invariants: loop_inv::Projection::default(),
     };
     if errors.is_empty() && ub.is_empty() {
         return Ok(SvcompAnswer {
@@ -622,6 +637,8 @@ fn svcomp_entry(
             undefined_fns: undef.clone(),
             assumptions: cfg.assumptions.clone(),
             trace: None,
+            loops: cfg.loops.clone(),
+            loop_invariants: loop_inv::Projection::default(),
         });
     }
     let sel = Selection {
@@ -630,7 +647,7 @@ fn svcomp_entry(
     };
     let lp64 = model == DataModel::Lp64;
     Ok(match solve_goals(file, &cfg, &sel, &errors, opts, lp64) {
-        GoalAnswer::Unreachable { engine } => SvcompAnswer {
+        GoalAnswer::Unreachable { engine, loops } => SvcompAnswer {
             verdict: "true",
             detail: format!("no error call and no undefined behaviour is reachable ({engine})"),
             inputs: vec![],
@@ -639,6 +656,8 @@ fn svcomp_entry(
             undefined_fns: undef.clone(),
             assumptions: cfg.assumptions.clone(),
             trace: None,
+            loops: cfg.loops.clone(),
+            loop_invariants: loops,
         },
         GoalAnswer::Reached { inputs, ret_pos, steps, which } => SvcompAnswer {
             // the confirmed run once more, with every assignment logged
@@ -657,6 +676,8 @@ fn svcomp_entry(
             error_pos: which.map(|g| cfg.goals[g].pos.clone()),
             undefined_fns: undef.clone(),
             assumptions: vec![],
+            loops: vec![],
+            loop_invariants: loop_inv::Projection::default(),
         },
         GoalAnswer::UndefinedBehaviour { at } => unknown(format!("undefined behaviour (signed overflow, division by zero, invalid shift or conversion) is reachable {at}")),
         GoalAnswer::Unknown { why } => unknown(why),
@@ -1032,7 +1053,7 @@ pub fn deadcode_with(
         }
         let a = solve_goals(file, &cfg, &sel, &members[gi], &o, lp64);
         let line: GoalLine = match a {
-            GoalAnswer::Unreachable { engine } => {
+            GoalAnswer::Unreachable { engine, .. } => {
                 ("DEAD", format!("proved unreachable ({engine})"), vec![])
             }
             GoalAnswer::Reached { inputs, steps, .. } => {

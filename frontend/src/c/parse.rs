@@ -92,6 +92,18 @@ impl Source {
         }
     }
 
+    /// The offset of the last non-blank byte before `end`: a span's last character (the
+    /// parser's spans of calls can run on over the blanks that follow, as in `f() ;`, and a
+    /// witness waypoint must name the closing parenthesis itself).
+    pub fn last_char_before(&self, end: usize) -> usize {
+        let b = self.text.as_bytes();
+        let mut i = end.min(b.len());
+        while i > 0 && b[i - 1].is_ascii_whitespace() {
+            i -= 1;
+        }
+        i.saturating_sub(1)
+    }
+
     pub fn pos(&self, off: usize) -> Pos {
         let i = match self.starts.binary_search(&off) {
             Ok(i) => i,

@@ -1,7 +1,17 @@
-//! SV-COMP violation witnesses in witness format 2.0 (YAML, `violation_sequence`): one
-//! `function_return` waypoint per nondet value, in the order the program reads them (each in
-//! its own segment), then the `target` waypoint at the error call.
+//! SV-COMP witnesses in witness format 2.0 (YAML).
+//!
+//! - `false`: a violation witness, one `violation_sequence` entry: one `function_return`
+//!   waypoint per nondet value, in the order the program reads them (each in its own
+//!   segment), then the `target` waypoint at the error call.
+//! - `true`: a correctness witness, one `invariant_set` entry with a `loop_invariant` per
+//!   loop whose invariant the engines' certificate gives (see [`super::loop_inv`]).
+//!
+//! Format 2.0 allows a `function_return` constraint only in the ACSL form
+//! `\result <op> <constant>`; a value no such constraint can name (NaN: it compares unequal
+//! to every constant) gets no waypoint, which leaves the witness less constrained, never
+//! wrong. Invariants are C expressions (`c_expression`, the only format 2.0 has for them).
 
+use super::replay::InputValue;
 use super::{DataModel, SvcompAnswer};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -20,8 +30,16 @@ fn yaml_str(s: &str) -> String {
     o
 }
 
-/// The witness text for a `false` answer.
-pub fn violation_witness(path: &Path, model: DataModel, a: &SvcompAnswer) -> String {
+/// The kind of a witness entry (`entry_type`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EntryType {
+    Violation,
+    Correctness,
+}
+
+/// The entry's first lines: `entry_type` and `metadata` (format version, a fresh UUID, the
+/// creation time, the producer, the task with the program's SHA-256).
+fn entry_header(kind: EntryType, path: &Path, model: DataModel) -> String {
     let file = path.display().to_string();
     let hash = std::fs::read(path)
         .map(|b| sha256_hex(&b))
@@ -31,7 +49,7 @@ pub fn violation_witness(path: &Path, model: DataModel, a: &SvcompAnswer) -> Str
         .map(|d| d.as_secs())
         .unwrap_or(0);
     let uuid = {
-        let h = sha256_hex(format!("{file}{now}{}", std::process::id()).as_bytes());
+        let h = sha256_hex(format!("{file}{now}{}{kind:?}", std::process::id()).as_bytes());
         format!(
             "{}-{}-4{}-8{}-{}",
             &h[0..8],
@@ -42,7 +60,14 @@ pub fn violation_witness(path: &Path, model: DataModel, a: &SvcompAnswer) -> Str
         )
     };
     let mut s = String::new();
-    s.push_str("- entry_type: \"violation_sequence\"\n  metadata:\n    format_version: \"2.0\"\n");
+    let entry_type = match kind {
+        EntryType::Violation => "violation_sequence",
+        EntryType::Correctness => "invariant_set",
+    };
+    let _ = writeln!(
+        s,
+        "- entry_type: \"{entry_type}\"\n  metadata:\n    format_version: \"2.0\""
+    );
     let _ = writeln!(s, "    uuid: {}", yaml_str(&uuid));
     let _ = writeln!(s, "    creation_time: {}", yaml_str(&iso8601(now)));
     let _ = writeln!(
@@ -67,20 +92,64 @@ pub fn violation_witness(path: &Path, model: DataModel, a: &SvcompAnswer) -> Str
         DataModel::Ilp32 => "ILP32",
     };
     let _ = writeln!(s, "      data_model: \"{dm}\"\n      language: \"C\"");
+    s
+}
+
+/// The ACSL constraint `\result == v` (or the equivalent bound for an infinity), or `None`
+/// for NaN, which no `\result <op> <constant>` constraint describes.
+fn return_constraint(v: &InputValue) -> Option<String> {
+    let finite_max = |f32_ty: bool| {
+        if f32_ty {
+            format!("{:e}f", f32::MAX)
+        } else {
+            format!("{:e}", f64::MAX)
+        }
+    };
+    match v {
+        InputValue::Int(_, x) => Some(format!("\\result == {x}")),
+        InputValue::Bits(ty, b) => {
+            let is_f32 = *ty == super::cfg::Ty::F32;
+            let (nan, inf, pos) = if is_f32 {
+                let f = f32::from_bits(*b as u32);
+                (f.is_nan(), f.is_infinite(), f > 0.0)
+            } else {
+                let f = f64::from_bits(*b);
+                (f.is_nan(), f.is_infinite(), f > 0.0)
+            };
+            match (nan, inf, pos) {
+                (true, _, _) => None,
+                // ACSL has no INFINITY macro: the only values beyond the largest finite one
+                (false, true, true) => Some(format!("\\result > {}", finite_max(is_f32))),
+                (false, true, false) => Some(format!("\\result < -{}", finite_max(is_f32))),
+                _ => Some(format!("\\result == {}", v.c_expr())),
+            }
+        }
+    }
+}
+
+/// The witness text for a `false` answer, with a note for standard error when a value
+/// could not be stated.
+pub fn violation_witness(path: &Path, model: DataModel, a: &SvcompAnswer) -> (String, Vec<String>) {
+    let file = path.display().to_string();
+    let mut notes = Vec::new();
+    let mut s = entry_header(EntryType::Violation, path, model);
     s.push_str("  content:\n");
-    for (i, (_, v)) in a.inputs.iter().enumerate() {
+    for (i, (what, v)) in a.inputs.iter().enumerate() {
         let Some(pos) = a.input_ret_pos.get(i) else {
+            continue;
+        };
+        let Some(constraint) = return_constraint(v) else {
+            notes.push(format!(
+                "the witness has no waypoint for input {} ({what} = NaN): format 2.0 states a \
+                 return value only as `\\result <op> <constant>`, and NaN equals no constant",
+                i + 1
+            ));
             continue;
         };
         let _ = writeln!(
             s,
-            "    - segment:\n        - waypoint:\n            type: \"function_return\"\n            action: \"follow\"\n            constraint:\n              value: {}\n              format: \"c_expression\"\n            location:\n              file_name: {}\n              line: {}\n              column: {}",
-            yaml_str(&if v.c_expr() == "NAN" {
-                // NaN equals nothing, itself included
-                "\\result != \\result".to_string()
-            } else {
-                format!("\\result == {}", v.c_expr())
-            }),
+            "    - segment:\n        - waypoint:\n            type: \"function_return\"\n            action: \"follow\"\n            constraint:\n              value: {}\n              format: \"acsl_expression\"\n            location:\n              file_name: {}\n              line: {}\n              column: {}",
+            yaml_str(&constraint),
             yaml_str(&file),
             pos.line,
             pos.col
@@ -95,7 +164,54 @@ pub fn violation_witness(path: &Path, model: DataModel, a: &SvcompAnswer) -> Str
             p.col
         );
     }
-    s
+    (s, notes)
+}
+
+/// The witness text for a `true` answer, with notes for standard error: an `invariant_set`
+/// with the loop invariants the proof gives. Without any (the proof came from BMC or
+/// k-induction, or no lemma can be said in C) the set is empty: trivially true, never wrong.
+pub fn correctness_witness(
+    path: &Path,
+    model: DataModel,
+    a: &SvcompAnswer,
+) -> (String, Vec<String>) {
+    let file = path.display().to_string();
+    let mut notes = a.loop_invariants.skipped.clone();
+    let mut s = entry_header(EntryType::Correctness, path, model);
+    let invs = &a.loop_invariants.invariants;
+    if invs.is_empty() {
+        s.push_str("  content: []\n");
+        if !a.loops.is_empty() {
+            notes.push(format!(
+                "the correctness witness states no loop invariant ({}): the proof gave none \
+                 that can be said in C",
+                a.detail
+            ));
+        }
+    } else {
+        s.push_str("  content:\n");
+    }
+    for inv in invs {
+        // a witness names the task's file; a loop of another translation unit (or of a
+        // header) cannot be located in it
+        if inv.pos.file != file {
+            notes.push(format!(
+                "{}: the loop is not in {file}: no invariant stated",
+                inv.pos
+            ));
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            "    - invariant:\n        type: \"loop_invariant\"\n        location:\n          file_name: {}\n          line: {}\n          column: {}\n          function: {}\n        value: {}\n        format: \"c_expression\"",
+            yaml_str(&file),
+            inv.pos.line,
+            inv.pos.col,
+            yaml_str(&inv.function),
+            yaml_str(&inv.value)
+        );
+    }
+    (s, notes)
 }
 
 fn iso8601(secs: u64) -> String {

@@ -238,6 +238,7 @@ impl<'a> Ic3<'a> {
             invariant: Some(crate::engine::Invariant {
                 lines: cert.lines(self.ts),
                 suffix: cert.suffix,
+                cubes: cert.lemmas.clone(),
             }),
             extra_stats: Vec::new(),
         };

@@ -389,7 +389,7 @@ impl<'a> Lowerer<'a> {
             what: format!("{name}()"),
             fed: true,
             pos: self.src.pos(span.start),
-            ret_pos: self.src.pos(span.end.saturating_sub(1)),
+            ret_pos: self.src.pos(self.src.last_char_before(span.end)),
         });
         let n = self.cfg.new_node();
         self.cfg.edge(*cur, n, Ins::Havoc(v, site));
