@@ -73,6 +73,7 @@ fn smallest_subnormal_bound_passes_the_certificate_check() {
     let inv = Invariant {
         lines: cert.lines(ts),
         suffix: 0,
+        cubes: Vec::new(),
     };
     let checked = check_printed_invariant(source, ts, &inv, &opts());
     assert!(checked.is_ok(), "{checked:?}");
