@@ -710,13 +710,13 @@ pub fn prove(
         }
         let mut fixed: Vec<(Var, Rational)> = Vec::new();
         for &v in &ints {
-            let q = trial_point(boxes(v), true, v, trial)?;
+            let q = crate::model::trial_point(boxes(v), true, v, trial)?;
             base[v] = Some(Input::Num(scalar(&q)));
             fixed.push((v, q));
         }
         let mut points = Vec::with_capacity(free.len());
         for &v in &free {
-            points.push(trial_point(boxes(v), false, v, trial)?);
+            points.push(crate::model::trial_point(boxes(v), false, v, trial)?);
         }
         let attempt = Attempt {
             f,
@@ -734,29 +734,6 @@ pub fn prove(
 
 /// Fixed-point trials per proof search (the solver's exact point checks use as many).
 const TRIALS: u32 = 6;
-
-/// The point of an input's box in `trial`: the simple point first, then simple points of the
-/// lower and upper quarters, then of quarters chosen per variable.
-fn trial_point(b: Interval, integral: bool, v: Var, trial: u32) -> Option<Rational> {
-    if trial == 0 || !b.is_bounded() || b.is_point() {
-        return crate::model::simple_point(b, integral);
-    }
-    let quarter = match trial {
-        1 => 0,
-        2 => 3,
-        _ => {
-            let mut h = (v.0 as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ trial as u64;
-            h ^= h >> 29;
-            h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            ((h >> 32) % 4) as u32
-        }
-    };
-    let w = b.hi() * 0.25 - b.lo() * 0.25;
-    let lo = b.lo() + w * quarter as f64;
-    let hi = if quarter == 3 { b.hi() } else { lo + w };
-    let sub = b.intersect(Interval::closed(lo.min(hi), hi.max(lo)));
-    crate::model::simple_point(sub, integral).or_else(|| crate::model::simple_point(b, integral))
-}
 
 /// One proof attempt with fixed inputs chosen.
 struct Attempt<'a> {

@@ -282,6 +282,35 @@ pub fn simple_point(iv: Interval, integral: bool) -> Option<Rational> {
     })
 }
 
+/// The point of a box in `trial` (exact point checks and existence proofs): the simple point
+/// first, then simple points of the lower and the upper quarter, then of a quarter chosen per
+/// variable and trial.
+pub(crate) fn trial_point(b: Interval, integral: bool, v: Var, trial: u32) -> Option<Rational> {
+    if trial == 0 || !b.is_bounded() || b.is_point() {
+        return simple_point(b, integral);
+    }
+    let quarter = match trial {
+        1 => 0,
+        2 => 3,
+        _ => {
+            let mut h = (v.0 as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ trial as u64;
+            h ^= h >> 29;
+            h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            ((h >> 32) % 4) as u32
+        }
+    };
+    let (lo, hi) = (b.lo(), b.hi());
+    let w = hi * 0.25 - lo * 0.25;
+    let a = lo + w * quarter as f64;
+    let z = if quarter == 3 {
+        hi
+    } else {
+        lo + w * (quarter + 1) as f64
+    };
+    let sub = b.intersect(Interval::closed(a.min(z), z.max(a)));
+    simple_point(sub, integral).or_else(|| simple_point(b, integral))
+}
+
 /// The exact `n`-th root of `a` if it is rational.
 fn exact_root(a: &Rational, n: u32) -> Option<Rational> {
     let neg = a.is_negative();
@@ -555,29 +584,7 @@ impl Solver {
                 return Some(Rational::from_integer(BigInt::from(end)));
             }
         }
-        if trial == 0 || !b.is_bounded() || b.is_point() {
-            return simple_point(b, int);
-        }
-        let quarter = match trial {
-            1 => 0,
-            2 => 3,
-            _ => {
-                let mut h = (v.0 as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ trial as u64;
-                h ^= h >> 29;
-                h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                ((h >> 32) % 4) as u32
-            }
-        };
-        let (lo, hi) = (b.lo(), b.hi());
-        let w = hi * 0.25 - lo * 0.25;
-        let a = lo + w * quarter as f64;
-        let z = if quarter == 3 {
-            hi
-        } else {
-            lo + w * (quarter + 1) as f64
-        };
-        let sub = b.intersect(Interval::closed(a.min(z), z.max(a)));
-        simple_point(sub, int).or_else(|| simple_point(b, int))
+        trial_point(b, int, v, trial)
     }
 
     /// The float of IEEE input `v` for a trial: the simple float of its domain first, then
