@@ -40,7 +40,7 @@ use crate::formula::{Atom, Formula, Lit, Op, Rel, Sort};
 use crate::interval::Interval;
 use crate::num::Rational;
 use crate::var::{Var, VarMap};
-use num_traits::{ToPrimitive, Zero};
+use num_traits::ToPrimitive;
 use std::cmp::Ordering;
 
 /// The most equalities a proof handles (the Jacobian is dense: m² intervals per evaluation).
@@ -619,7 +619,8 @@ pub fn check(f: &Formula, p: &ExistenceProof) -> Result<(), Rejected> {
 }
 
 /// Tries to prove that `f` has a solution near the candidate box given by `boxes` (every
-/// numeric variable) and `bools` (Boolean variables). `None` when no proof is found.
+/// numeric variable) and `bools` (Boolean variables). `None` when no proof is found; a
+/// returned proof is one [`check`] accepted.
 pub fn prove(
     f: &Formula,
     boxes: &dyn Fn(Var) -> Interval,
@@ -979,9 +980,7 @@ pub fn describe(f: &Formula, p: &ExistenceProof) -> String {
         s.push_str(&format!("\n  equation {} = {c}", f.vars[*v].name));
     }
     for (v, q) in &p.fixed {
-        if !q.is_zero() || !f.vars[*v].name.starts_with('_') {
-            s.push_str(&format!("\n  fixed {} = {q}", f.vars[*v].name));
-        }
+        s.push_str(&format!("\n  fixed {} = {q}", f.vars[*v].name));
     }
     s
 }
