@@ -360,7 +360,9 @@ pub fn ic3(
     }
     let chosen = terms::choose(ts, cfg.max_terms);
     if chosen.is_empty() {
-        log(format!("{NAME}: +rel: no linear terms over state variables; box cubes only"));
+        log(format!(
+            "{NAME}: +rel: no linear terms over state variables; box cubes only"
+        ));
         return ic3_on(ts, cfg, limits, val, log, ts.state.len());
     }
     let names: Vec<String> = chosen.iter().map(|t| t.text(&ts.state)).collect();

@@ -141,9 +141,7 @@ impl LinearTerm {
             lo = add(lo, below);
             hi = add(hi, above);
         }
-        let end = |e: Option<(Rational, bool)>| {
-            e.map(|(value, strict)| Bound { value, strict })
-        };
+        let end = |e: Option<(Rational, bool)>| e.map(|(value, strict)| Bound { value, strict });
         Domain {
             lo: end(lo),
             hi: end(hi),
@@ -178,7 +176,8 @@ pub fn choose(ts: &TransitionSystem, max: usize) -> Vec<LinearTerm> {
             }
         }
         for d in &f.defs {
-            let here: Vec<(usize, u8)> = d.args.iter().filter_map(|a| slot.get(a)).copied().collect();
+            let here: Vec<(usize, u8)> =
+                d.args.iter().filter_map(|a| slot.get(a)).copied().collect();
             let idx: BTreeSet<usize> = here.iter().map(|(i, _)| *i).collect();
             let idx: Vec<usize> = idx.into_iter().collect();
             for (k, &i) in idx.iter().enumerate() {
@@ -364,9 +363,9 @@ pub struct TermValidator<'a> {
 impl TermValidator<'_> {
     fn sums_hold(&self, s: &[Value]) -> bool {
         s.len() == self.n + self.terms.len()
-            && self.terms.iter().enumerate().all(|(j, t)| {
-                matches!((&s[self.n + j], t.eval(s)), (Value::Num(q), Some(v)) if *q == v)
-            })
+            && self.terms.iter().enumerate().all(
+                |(j, t)| matches!((&s[self.n + j], t.eval(s)), (Value::Num(q), Some(v)) if *q == v),
+            )
     }
 
     fn fill(&self, s: &mut [Value]) {
@@ -411,12 +410,11 @@ impl Ic3<'_> {
     /// candidate reaches tells the inductive term (`a + b`) from the accidental one.
     pub(crate) fn relational_lemma(&mut self, i: usize, c: &Cube) -> Option<(Cube, usize)> {
         let first_term = self.first_term;
-        let mut slots: Vec<usize> = c
-            .0
-            .iter()
-            .map(|l| l.var())
-            .filter(|&v| v >= first_term)
-            .collect();
+        let mut slots: Vec<usize> =
+            c.0.iter()
+                .map(|l| l.var())
+                .filter(|&v| v >= first_term)
+                .collect();
         slots.dedup();
         slots.reverse();
         let mut best: Option<(Cube, usize)> = None;
