@@ -155,13 +155,16 @@ fn linear_sort(sv: &StateVar) -> bool {
     matches!(sv.sort, Sort::Int | Sort::Real)
 }
 
+/// A formula's copies of the state, each with its role (0: current, 1: TRANS's next).
+type Roles<'a> = Vec<(&'a Vec<Var>, u8)>;
+
 /// The terms of (a) and (b) (see the module documentation), at most `max` of them.
 pub fn choose(ts: &TransitionSystem, max: usize) -> Vec<LinearTerm> {
     let mut own: Vec<LinearTerm> = Vec::new();
     let mut pairs: BTreeSet<(usize, usize)> = BTreeSet::new();
     // one formula's variables → state index; TRANS's current and next copies separately,
     // so that a definition over `a` and `b'` is not read as a sum of one state
-    let maps: [(&Formula, Vec<(&Vec<Var>, u8)>); 3] = [
+    let maps: [(&Formula, Roles); 3] = [
         (&ts.init, vec![(&ts.init_vars, 0)]),
         (&ts.trans, vec![(&ts.trans_current, 0), (&ts.trans_next, 1)]),
         (&ts.target, vec![(&ts.target_vars, 0)]),
@@ -334,7 +337,7 @@ pub fn project(mut r: EngineResult, ts: &TransitionSystem, val: &dyn Validator) 
                 r.engine,
                 "+rel: the counterexample of the augmented system does not replay on the \
                  original one",
-                r.stats.clone(),
+                r.stats,
             );
             u.extra_stats = r.extra_stats;
             return u;
