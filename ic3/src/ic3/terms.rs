@@ -23,7 +23,8 @@
 //! are validated by [`TermValidator`] (the original validator on the original slots, and each
 //! term slot equal to its sum) and then projected to the original state.
 //!
-//! Which terms (in this order, at most [`crate::config::Ic3Config::max_terms`]): (a) the
+//! Which terms (in this order, at most [`crate::config::Ic3Config::max_terms`], each over
+//! variables with bounded declared ranges): (a) the
 //! system's own sums and differences — each linear definition of INIT, TRANS or TARGET over
 //! two or more state variables of one step, e.g. TARGET's `a + b`; (b) octagonal `x + y` and
 //! `x - y`, first for the pairs of state variables that occur together in one definition,
@@ -249,6 +250,14 @@ pub fn choose(ts: &TransitionSystem, max: usize) -> Vec<LinearTerm> {
             }
         }
     }
+    // only terms over bounded ranges: over unbounded (or VMT's unbounded integer) variables
+    // the extra definitions sent interval propagation into long chains of small contractions
+    // — on lustre/two_counters.vmt the first query of `ind0+rel` ran out of time where
+    // `ind0` answers in 0.03 s (measured, benchmarks/RESULTS.md)
+    out.retain(|t| {
+        let d = t.domain(&ts.state);
+        d.lo.is_some() && d.hi.is_some()
+    });
     out.truncate(max);
     // slots in reverse priority: literal dropping tries lower slots first, so the system's
     // own terms are the last literals to go
@@ -286,8 +295,12 @@ pub fn augment(ts: &TransitionSystem, terms: &[LinearTerm]) -> TransitionSystem 
     a
 }
 
-/// Adds the slot variable of `t` to `f` with the definition `0 = slot - Σ cᵢ·xᵢ` over the
-/// formula's copies `vars` of the state; returns the slot.
+/// Adds the slot variable of `t` to `f`, defined as `slot = Σ cᵢ·xᵢ` over the formula's
+/// copies `vars` of the state; returns the slot. The slot is the definition's output, so
+/// a point check computes it from the state (a definition `0 = slot - Σ` would leave all
+/// three free, and the solver's candidate points almost never met it exactly). A solver
+/// that instantiates several formulas on one step gets several definitions of one slot:
+/// the first computes it, the others are constraints (`Solver::add_formula_with`).
 fn define(f: &mut Formula, sv: &StateVar, t: &LinearTerm, vars: &[Var]) -> Var {
     let slot = f.add_var(VarInfo {
         name: sv.name.clone(),
@@ -296,26 +309,13 @@ fn define(f: &mut Formula, sv: &StateVar, t: &LinearTerm, vars: &[Var]) -> Var {
         origin: VarOrigin::Aux { span: sv.span },
         fp_const: None,
     });
-    let zero = f.add_var(VarInfo {
-        name: format!("0#{}", sv.name),
-        sort: sv.sort,
-        domain: Domain::point(Rational::zero()),
-        origin: VarOrigin::Aux { span: sv.span },
-        fp_const: None,
-    });
-    let mut coeffs = vec![Rational::one()];
-    let mut args = vec![slot];
-    for (i, c) in &t.coeffs {
-        coeffs.push(-c);
-        args.push(vars[*i]);
-    }
     f.add_def(Def {
-        out: zero,
+        out: slot,
         op: Op::Linear {
-            coeffs,
+            coeffs: t.coeffs.iter().map(|(_, c)| c.clone()).collect(),
             constant: Rational::zero(),
         },
-        args,
+        args: t.coeffs.iter().map(|(i, _)| vars[*i]).collect(),
     });
     slot
 }
