@@ -361,7 +361,7 @@ pub fn ic3(
     let chosen = terms::choose(ts, cfg.max_terms);
     if chosen.is_empty() {
         log(format!(
-            "{NAME}: +rel: no linear terms over state variables; box cubes only"
+            "{NAME}: +rel: no linear terms over state variables with bounded ranges; box cubes only"
         ));
         return ic3_on(ts, cfg, limits, val, log, ts.state.len());
     }
