@@ -8,17 +8,18 @@
 //! of `a` (box IC3 takes over 10 s at N = 160 in a release build); the two relational
 //! lemmas `a + b >= N`, `a + b <= N` prove it at once.
 
+mod common;
+
 use frontend::hys::{load, Lowered};
-use frontend::ts_cmd::{check_printed_invariant, Engine, TsOptions};
+use frontend::ts_cmd::check_printed_invariant;
 use ic3::engine::Limits;
 use ic3::ic3::certificate::{self, Certificate, Lemmas};
 use ic3::ic3::cube::{CLit, Cube};
 use ic3::ic3::terms::{augment, LinearTerm};
-use ic3::{Ic3Config, Invariant, TransitionSystem};
+use ic3::{Invariant, TransitionSystem};
 use solver::num::Rational;
 use solver::{Rel, SolverConfig};
 use std::process::Command;
-use std::time::Duration;
 
 fn counter(n: u32, reset_b: u32) -> String {
     format!(
@@ -114,18 +115,8 @@ fn sum_certificate(lo: i64, hi: i64) -> Certificate {
     }
 }
 
-fn opts() -> TsOptions {
-    TsOptions {
-        engine: Engine::Ic3,
-        solver: SolverConfig::default(),
-        start_depth: 0,
-        max_depth: None,
-        timeout: Some(Duration::from_secs(20)),
-        memory_mb: None,
-        log: ic3::engine::quiet(),
-        ic3: Ic3Config::default(),
-        check_certificate: true,
-    }
+fn opts() -> frontend::ts_cmd::TsOptions {
+    common::certificate_check_options()
 }
 
 /// A relational lemma off by one (`a + b >= 39` for N = 40: the state a = 1, b = 38 lies
