@@ -378,9 +378,10 @@ pub enum Command {
         engine: EngineArg,
         /// IC3 configuration (also the portfolio's IC3 member) in the paper's notation:
         /// `indK` (suffix length K) with any of `+abort`, `+ld`, `+ldonce`, `+ig`, `+j`,
-        /// `+ctg`, `+lf`, `+exctg`, `+dynamic`, `+cache`, e.g. `ind2+abort`; or `exctg`,
-        /// `dynamic`. Default `dynamic` (= ind2+abort+ig+lf+dynamic, the best measured:
-        /// benchmarks/RESULTS.md).
+        /// `+ctg`, `+lf`, `+exctg`, `+dynamic`, `+cache`, `+rel` (relational lemmas over
+        /// linear terms such as `a + b <= 500`), e.g. `ind2+abort`; or `exctg`, `dynamic`
+        /// (also followed by options: `dynamic+rel`). Default `dynamic`
+        /// (= ind2+abort+ig+lf+dynamic, the best measured: benchmarks/RESULTS.md).
         #[arg(long, default_value = "dynamic")]
         config: String,
         /// IC3 frames: one solver with activation literals, or one solver per frame.

@@ -8,20 +8,21 @@
 //! parsed text — with the engine's meaning written out here from the solver's rules (a
 //! bound on an IEEE variable is a bound on its value, `±inf` at the ends, NaN held as 0).
 
+mod common;
+
 use frontend::hys::eval::{eval_all, PointValue, Truth};
 use frontend::hys::{load, Lowered};
-use frontend::ts_cmd::{check_printed_invariant, Engine, TsOptions};
+use frontend::ts_cmd::check_printed_invariant;
 use ic3::ic3::certificate::Certificate;
 use ic3::ic3::cube::{CLit, Cube};
-use ic3::{Ic3Config, Invariant};
+use ic3::Invariant;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use proptest::prelude::*;
 use solver::formula::Sort;
 use solver::num::{ieee, FpFormat, Rational, RoundingMode};
-use solver::{Rel, SolverConfig};
+use solver::Rel;
 use std::cmp::Ordering;
-use std::time::Duration;
 
 /// The state of the property test: one variable of every type (declaration order = index).
 const DECLS: &str = "DECL\n  fp32 a;\n  fp64 b;\n  float [-1e400, 1e400] r;\n  \
@@ -36,18 +37,8 @@ fn state_ts() -> ic3::TransitionSystem {
     }
 }
 
-fn opts() -> TsOptions {
-    TsOptions {
-        engine: Engine::Ic3,
-        solver: SolverConfig::default(),
-        start_depth: 0,
-        max_depth: None,
-        timeout: Some(Duration::from_secs(20)),
-        memory_mb: None,
-        log: ic3::engine::quiet(),
-        ic3: Ic3Config::default(),
-        check_certificate: true,
-    }
+fn opts() -> frontend::ts_cmd::TsOptions {
+    common::certificate_check_options()
 }
 
 /// The issue's failure: over binary32, the lemma `x > -2^-149` (x is not a negative

@@ -173,6 +173,14 @@ pub struct Ic3Config {
     /// entries the generalization cache keeps (least recently used evicted first). Range
     /// 1..=100000. Default 64.
     pub cache_size: usize,
+    /// `+rel`: relational cube literals (issue #22 item 2, see `ic3::terms`): bounds over
+    /// linear terms of state variables — the system's own sums and differences, octagonal
+    /// `x ± y` — next to the boxes, so that `a + b <= N` is one lemma instead of one per
+    /// value. Not in the paper's rows. Default off.
+    pub relational: bool,
+    /// the most linear terms `+rel` adds (the system's own first, then octagonal pairs).
+    /// Range 1..=256. Default 16.
+    pub max_terms: usize,
     /// seed of the pseudo-random first order of a cube's literals (§2.4.1). Default 1.
     pub seed: u64,
     /// Default [`FrameMode::Single`] (measured faster, see benchmarks/RESULTS.md).
@@ -208,6 +216,8 @@ impl Default for Ic3Config {
             exctg_th: 40,
             cache: false,
             cache_size: 64,
+            relational: false,
+            max_terms: 16,
             seed: 1,
             frames: FrameMode::Single,
             max_frames: None,
@@ -254,11 +264,21 @@ impl Ic3Config {
     pub fn preset(name: &str) -> Result<Ic3Config, String> {
         // the EXCTG paper's names: its methods on top of the best static row measured here
         // (benchmarks/RESULTS.md, Table 1)
-        let name = match name {
+        // (also as the head of a longer name: `dynamic+rel`)
+        let (head, tail) = match name.split_once('+') {
+            Some((h, t)) => (h, Some(t)),
+            None => (name, None),
+        };
+        let head = match head {
             "exctg" => "ind2+abort+ig+ctg+lf+exctg",
             "dynamic" => "ind2+abort+ig+lf+dynamic",
             other => other,
         };
+        let full = match tail {
+            Some(t) => format!("{head}+{t}"),
+            None => head.to_string(),
+        };
+        let name = full.as_str();
         let mut parts = name.split('+');
         let head = parts.next().unwrap_or("");
         let k = head
@@ -289,10 +309,11 @@ impl Ic3Config {
                 "exctg" => c.exctg = true,
                 "dynamic" => c.dynamic = true,
                 "cache" => c.cache = true,
+                "rel" => c.relational = true,
                 _ => {
                     return Err(format!(
                         "unknown IC3 option `+{opt}` in `{name}` (known: +abort, +ld, +ldonce, \
-                         +ig, +j, +ctg, +lf, +exctg, +dynamic, +cache, +nobw, +noprobe)"
+                         +ig, +j, +ctg, +lf, +exctg, +dynamic, +cache, +rel, +nobw, +noprobe)"
                     ))
                 }
             }
@@ -315,6 +336,7 @@ impl Ic3Config {
             (self.exctg, "exctg"),
             (self.dynamic, "dynamic"),
             (self.cache, "cache"),
+            (self.relational, "rel"),
             (!self.weaken, "nobw"),
             (!self.probe, "noprobe"),
         ] {
@@ -379,6 +401,12 @@ impl Ic3Config {
             return Err(format!(
                 "the generalization cache size must be in 1..=100000, not {}",
                 self.cache_size
+            ));
+        }
+        if !(1..=256).contains(&self.max_terms) {
+            return Err(format!(
+                "the number of relational terms must be in 1..=256, not {}",
+                self.max_terms
             ));
         }
         if self.ig && self.ldonce {
@@ -591,6 +619,19 @@ mod tests {
             "ind2+abort+ig+lf+dynamic"
         );
         assert!(Ic3Config::preset("exctg").unwrap().exctg);
+        assert_eq!(
+            Ic3Config::preset("dynamic+rel").unwrap().name(),
+            "ind2+abort+ig+lf+dynamic+rel"
+        );
+        let c = Ic3Config::preset("ind0+ig+rel").unwrap();
+        assert!(c.relational && c.ig && c.max_terms == 16);
+        assert_eq!(c.name(), "ind0+ig+rel");
+        assert!(!Ic3Config::preset("ind0").unwrap().relational);
+        let bad = Ic3Config {
+            max_terms: 0,
+            ..Ic3Config::default()
+        };
+        assert!(bad.validate().unwrap_err().contains("relational"));
         let c = Ic3Config::preset("ind0+cache").unwrap();
         assert!(c.cache && c.cache_size == 64);
         let bad = Ic3Config {

@@ -42,3 +42,19 @@ pub fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
         }
     }
 }
+
+/// Options for re-checking a printed IC3 invariant (`check_printed_invariant`): IC3 with its
+/// defaults, certificate check on, 20 s.
+pub fn certificate_check_options() -> frontend::ts_cmd::TsOptions {
+    frontend::ts_cmd::TsOptions {
+        engine: frontend::ts_cmd::Engine::Ic3,
+        solver: solver::SolverConfig::default(),
+        start_depth: 0,
+        max_depth: None,
+        timeout: Some(std::time::Duration::from_secs(20)),
+        memory_mb: None,
+        log: ic3::engine::quiet(),
+        ic3: ic3::Ic3Config::default(),
+        check_certificate: true,
+    }
+}

@@ -64,7 +64,7 @@ impl Ic3<'_> {
     /// (in a shuffled order) through the CTG procedure. `rec`: the CTG recursion depth.
     pub(crate) fn inductive_generalize(&mut self, mut g: Cube, i: usize, rec: u32) -> Cube {
         let t0 = Instant::now();
-        let order = self.shuffled(&g);
+        let order = self.drop_order(&g);
         for l in order {
             if g.len() <= 1 || self.limits.hit().is_some() {
                 break;

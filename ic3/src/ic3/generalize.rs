@@ -444,6 +444,17 @@ impl Ic3<'_> {
         let prefix = q.frame_assumptions.clone();
         let mut g = self.analyze(q.solver, &prefix, order, lits, c);
         self.frames.end(q);
+        if self.first_term < self.ts.state.len() {
+            if let Some((h, level)) = self.relational_lemma(i, c) {
+                let h = if self.cfg.bound_gen && self.cfg.weaken {
+                    self.weaken_bounds(level - 1, h, c)
+                } else {
+                    h
+                };
+                self.stats.relational += 1;
+                return self.finish_generalization(t0, c, h, level);
+            }
+        }
         if self.cfg.ld {
             g = self.drop_literals(i, g, c);
         }
@@ -477,7 +488,18 @@ impl Ic3<'_> {
         if self.cfg.bound_gen && self.cfg.weaken {
             g = self.weaken_bounds(level - 1, g, c);
         }
-        // statistics: reduction and bound-generalization rates
+        self.finish_generalization(t0, c, g, level)
+    }
+
+    /// Statistics of one generalization (reduction and bound-generalization rates); returns
+    /// its result.
+    fn finish_generalization(
+        &mut self,
+        t0: Instant,
+        c: &Cube,
+        g: Cube,
+        level: usize,
+    ) -> (Cube, usize) {
         self.stats.blocked += 1;
         if !c.is_empty() {
             self.stats.red_rate_sum += (c.len().saturating_sub(g.len())) as f64 / c.len() as f64;

@@ -32,6 +32,7 @@ pub mod lift;
 pub mod propagate;
 pub mod stats;
 pub mod suffix;
+pub mod terms;
 
 use crate::bmc::{Base, DepthOutcome};
 use crate::certificate::confirm_runs_end;
@@ -94,6 +95,9 @@ pub struct Ic3<'a> {
     effort: Effort,
     /// `+cache`: earlier generalizations and the frames they held against
     cache: GenCache,
+    /// the first state slot that is a linear term (`+rel`, [`terms`]); the state's length
+    /// without terms
+    first_term: usize,
     pub stats: Ic3Stats,
 }
 
@@ -104,6 +108,7 @@ impl<'a> Ic3<'a> {
         limits: &'a Limits,
         val: &'a dyn Validator,
         log: &'a Log,
+        first_term: usize,
     ) -> Result<Ic3<'a>, String> {
         let mut frames = Frames::new(ts, cfg.frames, cfg.suffix, &cfg.solver, limits)?;
         frames.track_levels = cfg.cache;
@@ -132,12 +137,16 @@ impl<'a> Ic3<'a> {
             rng,
             effort,
             cache,
+            first_term,
             stats,
         })
     }
 
     /// The cube's literals in a pseudo-random order (§2.4.1: rotation starts from a shuffled
     /// order; xorshift, reproducible from the seed).
+    /// With `+rel`, term literals come first: the solver applies assumptions in order, a
+    /// term literal then implies the box literals after it, and the failed set — the cube
+    /// the generalization starts from — is made of term bounds where they suffice.
     pub(crate) fn shuffled(&mut self, c: &Cube) -> Vec<CLit> {
         let mut v = c.0.clone();
         for i in (1..v.len()).rev() {
@@ -147,6 +156,17 @@ impl<'a> Ic3<'a> {
             let j = (self.rng % (i as u64 + 1)) as usize;
             v.swap(i, j);
         }
+        let first_term = self.first_term;
+        v.sort_by_key(|l| l.var() < first_term);
+        v
+    }
+
+    /// The order in which literals are tried for dropping: shuffled, box literals first,
+    /// so that with `+rel` a relational literal is the last to go.
+    pub(crate) fn drop_order(&mut self, c: &Cube) -> Vec<CLit> {
+        let mut v = self.shuffled(c);
+        let first_term = self.first_term;
+        v.sort_by_key(|l| l.var() >= first_term);
         v
     }
 
@@ -323,7 +343,8 @@ fn bmc_at(
     }
 }
 
-/// Runs IC3 (see the module documentation).
+/// Runs IC3 (see the module documentation); with `+rel` on the system augmented by its
+/// linear terms ([`terms`]), the answer projected back onto the original state.
 pub fn ic3(
     ts: &TransitionSystem,
     cfg: &Ic3Config,
@@ -334,6 +355,40 @@ pub fn ic3(
     if let Err(e) = cfg.validate().and_then(|_| ts.validate()) {
         return EngineResult::unknown(NAME, e, Stats::default());
     }
+    if !cfg.relational {
+        return ic3_on(ts, cfg, limits, val, log, ts.state.len());
+    }
+    let chosen = terms::choose(ts, cfg.max_terms);
+    if chosen.is_empty() {
+        log(format!(
+            "{NAME}: +rel: no linear terms over state variables with bounded ranges; box cubes only"
+        ));
+        return ic3_on(ts, cfg, limits, val, log, ts.state.len());
+    }
+    let names: Vec<String> = chosen.iter().map(|t| t.text(&ts.state)).collect();
+    log(format!("{NAME}: +rel: terms {}", names.join(", ")));
+    let ats = terms::augment(ts, &chosen);
+    if let Err(e) = ats.validate() {
+        return EngineResult::unknown(NAME, format!("+rel: {e}"), Stats::default());
+    }
+    let tv = terms::TermValidator {
+        inner: val,
+        n: ts.state.len(),
+        terms: &chosen,
+    };
+    let r = ic3_on(&ats, cfg, limits, &tv, log, ts.state.len());
+    terms::project(r, ts, val)
+}
+
+/// IC3 on `ts` as given; its slots from `first_term` on are linear terms.
+fn ic3_on(
+    ts: &TransitionSystem,
+    cfg: &Ic3Config,
+    limits: &Limits,
+    val: &dyn Validator,
+    log: &Log,
+    first_term: usize,
+) -> EngineResult {
     let t0 = Instant::now();
     let mut acc = Ic3Stats::default();
     let mut solver_stats = Stats::default();
@@ -433,7 +488,7 @@ pub fn ic3(
         if let Some(r) = extend(&mut base, &mut base_depth, cfg.suffix + 1, false) {
             return with(r, &acc, &solver_stats, &base);
         }
-        let mut run = match Ic3::new(ts, cfg.clone(), limits, val, log) {
+        let mut run = match Ic3::new(ts, cfg.clone(), limits, val, log, first_term) {
             Ok(r) => r,
             Err(e) => return EngineResult::unknown(NAME, e, solver_stats),
         };

@@ -26,6 +26,8 @@ pub struct Ic3Stats {
     /// GeNTR calls and the literals they removed (sum of shares)
     pub gentr_calls: u64,
     pub gentr_red_sum: f64,
+    /// `+rel`: blocked cubes whose lemma is a bound over one linear term
+    pub relational: u64,
     /// cubes that intersected I after generalization and were ungeneralized (§2.4.3)
     pub ungeneralized: u64,
     /// lemmas pushed one frame up by propagation
@@ -107,6 +109,7 @@ impl Ic3Stats {
         self.rotations += o.rotations;
         self.gentr_calls += o.gentr_calls;
         self.gentr_red_sum += o.gentr_red_sum;
+        self.relational += o.relational;
         self.ungeneralized += o.ungeneralized;
         self.pushed += o.pushed;
         self.aborts += o.aborts;
@@ -142,6 +145,7 @@ impl Ic3Stats {
             ("ic3_impr_boundgen", format!("{:.4}", self.boundgen_rate())),
             ("ic3_rotations", self.rotations.to_string()),
             ("ic3_gentr_calls", self.gentr_calls.to_string()),
+            ("ic3_relational_lemmas", self.relational.to_string()),
             (
                 "ic3_gentr_red_rate",
                 format!(
