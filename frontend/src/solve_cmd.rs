@@ -339,9 +339,17 @@ fn solve_icp(
     if first.verdict != Verdict::Candidate || !opts.refine || !has_reals {
         return first;
     }
-    let until = deadline.unwrap_or_else(|| {
-        Instant::now() + (first.time * REFINE_BUDGET_FACTOR).max(REFINE_BUDGET_MIN)
-    });
+    let now = Instant::now();
+    let own_budget = (first.time * REFINE_BUDGET_FACTOR).max(REFINE_BUDGET_MIN);
+    // with a time limit, the witness search after it keeps a share of what is left
+    let (until, witness_until) = match deadline {
+        Some(d) => (
+            now + d.saturating_duration_since(now) * (crate::witness::SHARE_DEN - 1)
+                / crate::witness::SHARE_DEN,
+            d,
+        ),
+        None => (now + own_budget, now + own_budget * 2),
+    };
     let stopped = || {
         Instant::now() >= until
             || interrupt
@@ -380,6 +388,18 @@ fn solve_icp(
         mpr: config.mpr,
     };
     if best.verdict == Verdict::Candidate {
+        if let Some(w) = crate::witness::search(
+            checked,
+            f,
+            &opts.config,
+            witness_until,
+            interrupt.as_ref(),
+            &mut stats,
+        ) {
+            best = w;
+        }
+    }
+    if best.verdict == Verdict::Candidate {
         let said = best
             .note
             .take()
@@ -399,6 +419,20 @@ fn solve_icp(
 fn icp_round(
     checked: &Checked,
     f: &Formula,
+    config: &SolverConfig,
+    deadline: Option<Instant>,
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Answer {
+    icp_round_on(checked, f, f, config, deadline, interrupt)
+}
+
+/// One ICP-CDCL search on `searched` (`f` itself or a strengthening of it with the same
+/// variables), its answer validated on the original constraints and existence proofs checked
+/// against `f`.
+pub(crate) fn icp_round_on(
+    checked: &Checked,
+    f: &Formula,
+    searched: &Formula,
     config: &SolverConfig,
     deadline: Option<Instant>,
     interrupt: Option<Arc<AtomicBool>>,
@@ -423,7 +457,7 @@ fn icp_round(
     if let Some(flag) = interrupt {
         solver.set_interrupt(flag);
     }
-    let map = solver.add_formula(f);
+    let map = solver.add_formula(searched);
     let result = solver.solve(&[]);
     let decl = declared_vars(checked, f);
     let constraints = all_constraints(checked);
