@@ -387,6 +387,26 @@ fn solve_icp(
         msw: config.msw,
         mpr: config.mpr,
     };
+    if best.verdict == Verdict::Candidate && Instant::now() < witness_until {
+        // a refutation refinement cannot find where a vanishing factor hides the sign of the
+        // rest (solver::factor); the factored formula is equivalent (checked), so either
+        // answer of it holds for `f`
+        if let Some(g) = solver::factor::factor(f) {
+            // half of what is left, so that the witness search after it keeps its chance
+            let now = Instant::now();
+            let until = now + witness_until.saturating_duration_since(now) / 2;
+            let a = icp_round_on(checked, f, &g, &opts.config, Some(until), interrupt.clone());
+            ic3::engine::add_stats(&mut stats, &a.stats);
+            if matches!(a.verdict, Verdict::Satisfiable | Verdict::Unsatisfiable) {
+                best = a;
+                best.note = Some(
+                    "decided on the formula with common monomial factors \
+                                  factored out (an exactly checked identity)"
+                        .into(),
+                );
+            }
+        }
+    }
     if best.verdict == Verdict::Candidate {
         if let Some(w) = crate::witness::search(
             checked,
