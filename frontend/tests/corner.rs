@@ -9,28 +9,22 @@ use solver::num::Rational;
 use std::process::{Command, Output};
 use std::str::FromStr;
 
-fn run(name: &str, text: &str) -> Output {
+/// `icpic3 solve ARGS FILE` on `text` written to a fresh file called `name`.
+fn solve(name: &str, text: &str, args: &[&str]) -> Output {
     let dir = std::env::temp_dir().join(format!("icpic3-corner-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();
     Command::new(env!("CARGO_BIN_EXE_icpic3"))
-        .args(["solve", "--format", "json"])
+        .arg("solve")
+        .args(args)
         .arg(&p)
         .output()
         .unwrap()
 }
 
-fn run_text(name: &str, text: &str) -> Output {
-    let dir = std::env::temp_dir().join(format!("icpic3-corner-text-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_icpic3"))
-        .arg("solve")
-        .arg(&p)
-        .output()
-        .unwrap()
+fn run(name: &str, text: &str) -> Output {
+    solve(name, text, &["--format", "json"])
 }
 
 fn json(out: &Output) -> serde_json::Value {
@@ -136,7 +130,7 @@ fn a_corner_candidate_becomes_an_exactly_checked_witness() {
         "{x:?}"
     );
     // the text form says how the witness was found (on standard error)
-    let text = run_text("sin7.hys", SIN7);
+    let text = solve("sin7_text.hys", SIN7, &[]);
     let stderr = String::from_utf8_lossy(&text.stderr);
     assert!(
         stderr.contains("witness found away from a corner"),
