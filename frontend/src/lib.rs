@@ -11,3 +11,4 @@ pub mod smtlib;
 pub mod smtlib_out;
 pub mod solve_cmd;
 pub mod ts_cmd;
+pub mod witness;

@@ -339,9 +339,17 @@ fn solve_icp(
     if first.verdict != Verdict::Candidate || !opts.refine || !has_reals {
         return first;
     }
-    let until = deadline.unwrap_or_else(|| {
-        Instant::now() + (first.time * REFINE_BUDGET_FACTOR).max(REFINE_BUDGET_MIN)
-    });
+    let now = Instant::now();
+    let own_budget = (first.time * REFINE_BUDGET_FACTOR).max(REFINE_BUDGET_MIN);
+    // with a time limit, the witness search after it keeps a share of what is left
+    let (until, witness_until) = match deadline {
+        Some(d) => (
+            now + d.saturating_duration_since(now) * (crate::witness::SHARE_DEN - 1)
+                / crate::witness::SHARE_DEN,
+            d,
+        ),
+        None => (now + own_budget, now + own_budget * 2),
+    };
     let stopped = || {
         Instant::now() >= until
             || interrupt
@@ -379,6 +387,38 @@ fn solve_icp(
         msw: config.msw,
         mpr: config.mpr,
     };
+    if best.verdict == Verdict::Candidate && Instant::now() < witness_until {
+        // a refutation refinement cannot find where a vanishing factor hides the sign of the
+        // rest (solver::factor); the factored formula is equivalent (checked), so either
+        // answer of it holds for `f`
+        if let Some(g) = solver::factor::factor(f) {
+            // half of what is left, so that the witness search after it keeps its chance
+            let now = Instant::now();
+            let until = now + witness_until.saturating_duration_since(now) / 2;
+            let a = icp_round_on(checked, f, &g, &opts.config, Some(until), interrupt.clone());
+            ic3::engine::add_stats(&mut stats, &a.stats);
+            if matches!(a.verdict, Verdict::Satisfiable | Verdict::Unsatisfiable) {
+                best = a;
+                best.note = Some(
+                    "decided on the formula with common monomial factors \
+                                  factored out (an exactly checked identity)"
+                        .into(),
+                );
+            }
+        }
+    }
+    if best.verdict == Verdict::Candidate {
+        if let Some(w) = crate::witness::search(
+            checked,
+            f,
+            &opts.config,
+            witness_until,
+            interrupt.as_ref(),
+            &mut stats,
+        ) {
+            best = w;
+        }
+    }
     if best.verdict == Verdict::Candidate {
         let said = best
             .note
@@ -403,6 +443,20 @@ fn icp_round(
     deadline: Option<Instant>,
     interrupt: Option<Arc<AtomicBool>>,
 ) -> Answer {
+    icp_round_on(checked, f, f, config, deadline, interrupt)
+}
+
+/// One ICP-CDCL search on `searched` (`f` itself or a strengthening of it with the same
+/// variables), its answer validated on the original constraints and existence proofs checked
+/// against `f`.
+pub(crate) fn icp_round_on(
+    checked: &Checked,
+    f: &Formula,
+    searched: &Formula,
+    config: &SolverConfig,
+    deadline: Option<Instant>,
+    interrupt: Option<Arc<AtomicBool>>,
+) -> Answer {
     let start = Instant::now();
     let mut solver = match Solver::new(config.clone()) {
         Ok(s) => s,
@@ -423,7 +477,7 @@ fn icp_round(
     if let Some(flag) = interrupt {
         solver.set_interrupt(flag);
     }
-    let map = solver.add_formula(f);
+    let map = solver.add_formula(searched);
     let result = solver.solve(&[]);
     let decl = declared_vars(checked, f);
     let constraints = all_constraints(checked);

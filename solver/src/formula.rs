@@ -483,6 +483,49 @@ impl Formula {
         self.roots.push(lit);
     }
 
+    /// This formula with every strict top-level bound on a real variable also required to
+    /// hold with `margin` to spare: a root `x > c` adds the root `x >= c + margin`, `x < c`
+    /// adds `x <= c - margin`. The result has the same variables, so a model of it is a model
+    /// of `self` (a pure strengthening: roots are only added). Used to look for a witness away
+    /// from a corner where the strict constraints touch (issue #23): there the unstrengthened
+    /// search narrows to boxes in which no point satisfies them. `None` when there is no such
+    /// root (the strengthening would be the formula itself).
+    pub fn with_strict_margin(&self, margin: &Rational) -> Option<Formula> {
+        let mut g = self.clone();
+        let mut added = 0usize;
+        for &root in &self.roots {
+            let Atom::Bound { var, rel, value } = self.atom(root.atom()) else {
+                continue;
+            };
+            // integers and machine types have their own strictness (x > 2 is x >= 3)
+            if self.vars[*var].sort != Sort::Real {
+                continue;
+            }
+            let rel = if root.is_negated() {
+                rel.negate()
+            } else {
+                *rel
+            };
+            let tightened = match rel {
+                Rel::Gt => Atom::Bound {
+                    var: *var,
+                    rel: Rel::Ge,
+                    value: value + margin,
+                },
+                Rel::Lt => Atom::Bound {
+                    var: *var,
+                    rel: Rel::Le,
+                    value: value - margin,
+                },
+                Rel::Ge | Rel::Le => continue,
+            };
+            let l = g.atom_lit(tightened);
+            g.add_root(l);
+            added += 1;
+        }
+        (added > 0).then_some(g)
+    }
+
     /// Copies `g` into this formula: each variable of `g` bound in `bind` (`(var of g, var
     /// here)`) is that variable here, every other one a fresh copy named `name@tag`;
     /// definitions, atoms and clauses follow. Returns `g`'s roots as literals here (not

@@ -30,6 +30,7 @@ mod congruence;
 pub mod contractors;
 mod decide;
 pub mod existence;
+pub mod factor;
 pub mod formula;
 mod heap;
 mod icp;
