@@ -15,11 +15,19 @@
 //! Soundness: the rows are consequences of definitions that hold unconditionally, the bounds
 //! are implied by their literals, and the refutation is over the rationals, which contain the
 //! integers — a relaxation, so a conflict is sound for integer variables too (the CDCL search
-//! splits integer intervals anyway, which plays the role of branch and bound). Every conflict
-//! is re-checked exactly, independently of the tableau, in `check-deductions` builds
-//! ([`certify`]). No bounds are propagated to ICP; besides conflicts, the last feasible
-//! assignment is offered to the exact point check as a candidate point
-//! ([`Solver::simplex_point`]), which the check validates like any other point.
+//! splits integer intervals anyway). Every conflict is re-checked exactly, independently of
+//! the tableau, in `check-deductions` builds ([`certify`]). No bounds are propagated to ICP;
+//! besides conflicts, the last feasible assignment is offered to the exact point check as a
+//! candidate point ([`Solver::simplex_point`]), which the check validates like any other point.
+//!
+//! Integers: bounds of integer variables enter the tableau rounded inwards (`x > 2` as
+//! `x ≥ 3`). When the rational assignment is feasible but puts an integer variable between two
+//! integers, a GCD test on its row ([`tableau::Tableau::integer_conflict`]) may show that no
+//! integer point exists under the row's bounds — a conflict over those bounds' literals,
+//! re-checked like the others ([`certify::check_int_conflict`]); otherwise the search's next
+//! split is branch and bound on that variable, `x ≤ ⌊v⌋` or `x ≥ ⌈v⌉`
+//! ([`Solver::simplex_branch`]), instead of an interval bisection that cannot end on unbounded
+//! integers.
 
 #[cfg(any(test, feature = "check-deductions"))]
 pub(crate) mod certify;
@@ -31,9 +39,9 @@ use crate::lit::Lit;
 use crate::num::Rational;
 use crate::solve::{Conflict, Solver, VarKind};
 use crate::var::Var;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::HashMap;
-use tableau::{DeltaRat, Feasibility, TBound, TVar, Tableau};
+use tableau::{DeltaRat, Feasibility, IntInfeasible, TBound, TVar, Tableau};
 
 /// Pivots one check may make before it gives up (claiming nothing); keeps a check's cost
 /// bounded on large tableaux where exact rationals grow.
@@ -55,6 +63,8 @@ struct Linked {
 pub(crate) struct LinearState {
     tab: Tableau<Lit>,
     tvar_of: HashMap<Var, TVar>,
+    /// the problem variable of a tableau variable (slacks have none)
+    var_of: HashMap<TVar, Var>,
     linked: Vec<Linked>,
     /// slack → the index of the definition whose row it is (for certificates)
     slack_def: HashMap<TVar, u32>,
@@ -64,14 +74,26 @@ pub(crate) struct LinearState {
     dirty: bool,
     /// the last check found the bounds feasible (its assignment is a candidate point)
     feasible: bool,
+    /// at least one variable of the tableau is an integer
+    has_int: bool,
 }
 
-/// `x` as an exact lower bound for the tableau (`None`: unbounded).
-fn lower_of(lb: Lb) -> Option<DeltaRat> {
+/// `x` as an exact lower bound for the tableau (`None`: unbounded); for an integer variable
+/// rounded up to an integer (a strict integral bound one step up), which is exact for it.
+fn lower_of(lb: Lb, int: bool) -> Option<DeltaRat> {
     if !lb.v.is_finite() {
         return None;
     }
     let c = Rational::from_float(lb.v)?;
+    if int {
+        let r = c.ceil();
+        let r = if lb.strict && r == c {
+            r + Rational::one()
+        } else {
+            r
+        };
+        return Some(DeltaRat::exact(r));
+    }
     let k = if lb.strict {
         Rational::one()
     } else {
@@ -80,11 +102,20 @@ fn lower_of(lb: Lb) -> Option<DeltaRat> {
     Some(DeltaRat::new(c, k))
 }
 
-fn upper_of(ub: Ub) -> Option<DeltaRat> {
+fn upper_of(ub: Ub, int: bool) -> Option<DeltaRat> {
     if !ub.v.is_finite() {
         return None;
     }
     let c = Rational::from_float(ub.v)?;
+    if int {
+        let r = c.floor();
+        let r = if ub.strict && r == c {
+            r - Rational::one()
+        } else {
+            r
+        };
+        return Some(DeltaRat::exact(r));
+    }
     let k = if ub.strict {
         -Rational::one()
     } else {
@@ -94,12 +125,17 @@ fn upper_of(ub: Ub) -> Option<DeltaRat> {
 }
 
 impl LinearState {
-    fn tvar(&mut self, v: Var) -> TVar {
+    fn tvar(&mut self, v: Var, int: bool) -> TVar {
         if let Some(&t) = self.tvar_of.get(&v) {
             return t;
         }
         let t = self.tab.new_var();
+        if int {
+            self.tab.set_integer(t);
+            self.has_int = true;
+        }
         self.tvar_of.insert(v, t);
+        self.var_of.insert(t, v);
         self.linked.push(Linked {
             var: v,
             tvar: t,
@@ -140,10 +176,11 @@ impl Solver {
                 continue;
             };
             let mut terms: Vec<(TVar, Rational)> = Vec::with_capacity(def.args.len() + 1);
+            let int = |v: Var| self.vars[v].kind == VarKind::Int;
             for (a, c) in def.args.iter().zip(coeffs) {
-                terms.push((st.tvar(*a), c.clone()));
+                terms.push((st.tvar(*a, int(*a)), c.clone()));
             }
-            terms.push((st.tvar(def.out), -Rational::one()));
+            terms.push((st.tvar(def.out, int(def.out)), -Rational::one()));
             // s = Σ a·arg − out = −c, unconditionally
             let s = st.tab.add_row(&terms);
             let fixed = DeltaRat::exact(-constant.clone());
@@ -173,8 +210,9 @@ impl Solver {
             let Linked { var, tvar, lb, ub } = st.linked[i].clone();
             let (nlb, nlit) = self.lb[var];
             let (nub, ulit) = self.ub[var];
+            let int = self.vars[var].kind == VarKind::Int;
             if (nlb, nlit) != lb {
-                let b = lower_of(nlb).map(|value| TBound {
+                let b = lower_of(nlb, int).map(|value| TBound {
                     value,
                     reason: (!nlit.is_undef()).then_some(nlit),
                 });
@@ -183,7 +221,7 @@ impl Solver {
                 st.dirty = true;
             }
             if (nub, ulit) != ub {
-                let b = upper_of(nub).map(|value| TBound {
+                let b = upper_of(nub, int).map(|value| TBound {
                     value,
                     reason: (!ulit.is_undef()).then_some(ulit),
                 });
@@ -222,6 +260,71 @@ impl Solver {
         out
     }
 
+    /// The integer conflict `c` as the conflict of the search (in `confl_lits`), re-checked
+    /// in test and `check-deductions` builds.
+    fn int_conflict(&mut self, st: &LinearState, c: IntInfeasible<Lit>) -> Conflict {
+        self.stats.simplex_int_conflicts += 1;
+        self.confl_lits.clear();
+        for &l in &c.reasons {
+            if !self.confl_lits.contains(&l) {
+                self.confl_lits.push(l);
+            }
+        }
+        debug_assert!(self.confl_lits.iter().all(|&l| self.lit_true(l)));
+        #[cfg(any(test, feature = "check-deductions"))]
+        {
+            let mults: Vec<(u32, Rational)> = c
+                .row
+                .iter()
+                .filter_map(|(x, a)| st.slack_def.get(x).map(|&d| (d, a.clone())))
+                .collect();
+            let unbounded: Vec<Var> = c
+                .unbounded
+                .iter()
+                .filter_map(|x| st.var_of.get(x).copied())
+                .collect();
+            if let Err(why) =
+                certify::check_int_conflict(self, &mults, &unbounded, &self.confl_lits)
+            {
+                panic!(
+                    "check-deductions: unsound simplex integer conflict: {why}; \
+                     multipliers {mults:?}; literals {:?}",
+                    self.confl_lits
+                        .iter()
+                        .map(|&l| self.lit_to_string(l))
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
+        #[cfg(not(any(test, feature = "check-deductions")))]
+        let _ = st;
+        Conflict::Lits
+    }
+
+    /// Branch and bound: an integer variable and the integer `c` to split it at (`x ≤ c` or
+    /// `x ≥ c + 1`) when the last check's feasible rational assignment gives it the value
+    /// `v` with `c < v < c + 1`, strictly inside its box. `None` when there is none (or the
+    /// split point is not an exact double).
+    pub(crate) fn simplex_branch(&self) -> Option<(Var, f64)> {
+        let st = self.linear.as_ref()?;
+        if !st.feasible || st.dirty || !st.has_int {
+            return None;
+        }
+        let t = st.tab.fractional()?;
+        let var = *st.var_of.get(&t)?;
+        let v = st.tab.value(t);
+        let mut c = v.c.floor();
+        if c == v.c && v.k.is_negative() {
+            c -= Rational::one();
+        }
+        // the split point as a double, only when exact
+        let f = c
+            .to_f64()
+            .filter(|f| Rational::from_float(*f).as_ref() == Some(&c))?;
+        let b = self.ibox(var);
+        (b.lo() <= f && f < b.hi()).then_some((var, f))
+    }
+
     /// The simplex check at a BCP+ICP fixpoint: a conflict (in `confl_lits`) when the current
     /// bounds of the linear variables admit no rational point.
     pub(crate) fn linear_check(&mut self) -> Option<Conflict> {
@@ -249,7 +352,18 @@ impl Solver {
         self.stats.simplex_pivots += st.tab.pivots - before;
         st.feasible = answer == Feasibility::Feasible;
         let result = match answer {
-            Feasibility::Feasible | Feasibility::GaveUp => {
+            Feasibility::Feasible => {
+                st.dirty = false;
+                let conflict = if st.has_int {
+                    st.tab
+                        .fractional_basics()
+                        .find_map(|b| st.tab.integer_conflict(b))
+                } else {
+                    None
+                };
+                conflict.map(|c| self.int_conflict(&st, c))
+            }
+            Feasibility::GaveUp => {
                 st.dirty = false;
                 None
             }
@@ -394,5 +508,88 @@ mod tests {
         assert!(super::certify::check_conflict(&s, &[(0, q(1))], &lits).is_err());
         // without b's bound nothing is refuted
         assert!(super::certify::check_conflict(&s, &[(0, q(1)), (1, q(1))], &[la]).is_err());
+    }
+
+    /// `s = 3x + 3y` over unbounded integers with `lo <= s <= hi` as assumptions.
+    fn triple_sum(linear_mode: LinearReasoning, lo: i64, hi: i64) -> (Solver, SolveResult) {
+        let mut s = solver(linear_mode);
+        let x = s.new_var(Sort::Int, &Domain::unbounded());
+        let y = s.new_var(Sort::Int, &Domain::unbounded());
+        let sum = linear(&mut s, Sort::Int, &[(3, x), (3, y)]);
+        let l = s.bound_lit(sum, Rel::Ge, &q(lo));
+        let u = s.bound_lit(sum, Rel::Le, &q(hi));
+        let r = s.solve(&[l, u]);
+        (s, r)
+    }
+
+    #[test]
+    fn refutes_integer_problems_with_only_rational_solutions() {
+        // 1 <= 3x + 3y <= 2: x + y = 1/3 over the rationals, nothing over the integers.
+        // Interval splitting on the unbounded x, y never ends; the GCD test refutes at once.
+        let (s, r) = triple_sum(LinearReasoning::Simplex, 1, 2);
+        assert!(r.is_unsat(), "{r:?}");
+        assert!(s.stats().simplex_int_conflicts >= 1);
+        let (_, r) = triple_sum(LinearReasoning::Icp, 1, 2);
+        assert!(!r.is_unsat(), "ICP alone should not refute this: {r:?}");
+        // 1 <= 3x + 3y <= 3 has integer points
+        let (_, r) = triple_sum(LinearReasoning::Simplex, 1, 3);
+        assert!(r.is_sat(), "{r:?}");
+    }
+
+    #[test]
+    fn integer_reasoning_refutes_a_problem_with_rational_points() {
+        // 2 <= 4x - 2y <= 3 and 7 <= x + 4y <= 9 over unbounded integers: rational points
+        // exist (x = 13/9, y = 17/9), integer ones do not (see below); interval splitting
+        // alone does not end on the unbounded x, y
+        let mut s = solver(LinearReasoning::Simplex);
+        let x = s.new_var(Sort::Int, &Domain::unbounded());
+        let y = s.new_var(Sort::Int, &Domain::unbounded());
+        let a = linear(&mut s, Sort::Int, &[(4, x), (-2, y)]);
+        let b = linear(&mut s, Sort::Int, &[(1, x), (4, y)]);
+        let lits = [
+            s.bound_lit(a, Rel::Ge, &q(2)),
+            s.bound_lit(a, Rel::Le, &q(3)),
+            s.bound_lit(b, Rel::Ge, &q(7)),
+            s.bound_lit(b, Rel::Le, &q(9)),
+        ];
+        let r = s.solve(&lits);
+        // by hand: 4x - 2y ∈ {2} (even), so y = 2x - 1, and x + 4y = 9x - 4 ∈ [7, 9]: x = 13/9
+        // is not an integer: unsat; the rational relaxation is feasible
+        assert!(r.is_unsat(), "{r:?}");
+        let st = s.stats();
+        assert!(
+            st.simplex_int_conflicts + st.simplex_branches >= 1,
+            "integer reasoning should be needed: {st:?}"
+        );
+    }
+
+    #[test]
+    fn the_certificate_check_rejects_corrupted_integer_explanations() {
+        // s = 3x + 3y with s >= 1 and s <= 2 true: {x, y} as the divisible part refutes
+        let mut s = solver(LinearReasoning::Icp);
+        let x = s.new_var(Sort::Int, &Domain::unbounded());
+        let y = s.new_var(Sort::Int, &Domain::unbounded());
+        let z = s.new_var(Sort::Real, &Domain::unbounded());
+        let sum = linear(&mut s, Sort::Int, &[(3, x), (3, y)]);
+        let l = s.bound_lit(sum, Rel::Ge, &q(1));
+        let u = s.bound_lit(sum, Rel::Le, &q(2));
+        let u3 = s.bound_lit(sum, Rel::Le, &q(3));
+        // w = 3x + 3y + z with z real: z can fill any gap
+        let w = linear(&mut s, Sort::Real, &[(3, x), (3, y), (1, z)]);
+        let wl = s.bound_lit(w, Rel::Ge, &q(1));
+        let wu = s.bound_lit(w, Rel::Le, &q(2));
+        use super::certify::check_int_conflict as check;
+        assert!(check(&s, &[(0, q(1))], &[x, y], &[l, u]).is_ok());
+        assert!(check(&s, &[(0, q(-2))], &[x, y], &[l, u]).is_ok());
+        // a missing bound, a looser bound, a missing divisible variable, a real variable in
+        // the divisible part, or the wrong definition: each is rejected
+        assert!(check(&s, &[(0, q(1))], &[x, y], &[l]).is_err());
+        assert!(check(&s, &[(0, q(1))], &[x, y], &[l, u3]).is_err());
+        assert!(check(&s, &[(0, q(1))], &[x], &[l, u]).is_err());
+        assert!(check(&s, &[(1, q(1))], &[x, y, z], &[wl, wu]).is_err());
+        assert!(check(&s, &[(1, q(1))], &[x, y], &[wl, wu]).is_err());
+        assert!(check(&s, &[], &[x, y], &[l, u]).is_err());
+        // the Farkas check does not accept it: it is an integer argument only
+        assert!(super::certify::check_conflict(&s, &[(0, q(1))], &[l, u]).is_err());
     }
 }
