@@ -301,11 +301,28 @@ impl Solver {
         Conflict::Lits
     }
 
-    /// Branch and bound: an integer variable and the integer `c` to split it at (`x ≤ c` or
-    /// `x ≥ c + 1`) when the last check's feasible rational assignment gives it the value
-    /// `v` with `c < v < c + 1`, strictly inside its box. `None` when there is none (or the
-    /// split point is not an exact double).
-    pub(crate) fn simplex_branch(&self) -> Option<(Var, f64)> {
+    /// Branch and bound, when the search is about to split: an integer variable and the
+    /// integer `c` to split it at (`x ≤ c` or `x ≥ c + 1`) when the last check's feasible
+    /// rational assignment gives it the value `v` with `c < v < c + 1`, strictly inside its
+    /// box. `None` when there is none (or the split point is not an exact double).
+    ///
+    /// First the GCD test runs on the rows of the fractional variables (only here, not at
+    /// every fixpoint: on large rows it costs as much as pivoting). A conflict it finds is
+    /// left in `pending` for the next propagation, which analyses it before anything else
+    /// (backjumping below the split); the split is still returned, as a harmless decision.
+    pub(crate) fn simplex_branch(&mut self) -> Option<(Var, f64)> {
+        let st = self.linear.take()?;
+        let conflict = if st.feasible && !st.dirty && st.has_int && self.pending.is_none() {
+            st.tab
+                .fractional_basics()
+                .find_map(|b| st.tab.integer_conflict(b))
+        } else {
+            None
+        };
+        if let Some(c) = conflict {
+            self.pending = Some(self.int_conflict(&st, c));
+        }
+        self.linear = Some(st);
         let st = self.linear.as_ref()?;
         if !st.feasible || st.dirty || !st.has_int {
             return None;
@@ -352,18 +369,7 @@ impl Solver {
         self.stats.simplex_pivots += st.tab.pivots - before;
         st.feasible = answer == Feasibility::Feasible;
         let result = match answer {
-            Feasibility::Feasible => {
-                st.dirty = false;
-                let conflict = if st.has_int {
-                    st.tab
-                        .fractional_basics()
-                        .find_map(|b| st.tab.integer_conflict(b))
-                } else {
-                    None
-                };
-                conflict.map(|c| self.int_conflict(&st, c))
-            }
-            Feasibility::GaveUp => {
+            Feasibility::Feasible | Feasibility::GaveUp => {
                 st.dirty = false;
                 None
             }

@@ -34,6 +34,10 @@ use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 use std::collections::BTreeSet;
 
+/// Pivots of one check that choose the entering variable by column length before Bland's
+/// rule takes over (see [`Tableau::check`]).
+const SPARSE_PIVOTS: u64 = 32;
+
 /// A variable of the tableau (a problem variable or a slack).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub(crate) struct TVar(pub u32);
@@ -41,6 +45,25 @@ pub(crate) struct TVar(pub u32);
 impl TVar {
     fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+/// `a·b`, without the gcd reduction when both are integers (most tableau coefficients are:
+/// linear definitions have small integer coefficients, and a reduction costs a gcd each).
+fn qmul(a: &Rational, b: &Rational) -> Rational {
+    if a.denom().is_one() && b.denom().is_one() {
+        Rational::from_integer(a.numer() * b.numer())
+    } else {
+        a * b
+    }
+}
+
+/// `a + b`, without the gcd reduction when both are integers.
+fn qadd(a: &Rational, b: &Rational) -> Rational {
+    if a.denom().is_one() && b.denom().is_one() {
+        Rational::from_integer(a.numer() + b.numer())
+    } else {
+        a + b
     }
 }
 
@@ -62,8 +85,12 @@ impl DeltaRat {
         }
     }
     fn add_scaled(&mut self, a: &Rational, d: &DeltaRat) {
-        self.c += a * &d.c;
-        self.k += a * &d.k;
+        if !d.c.is_zero() {
+            self.c = qadd(&self.c, &qmul(a, &d.c));
+        }
+        if !d.k.is_zero() {
+            self.k = qadd(&self.k, &qmul(a, &d.k));
+        }
     }
     fn sub(&self, o: &DeltaRat) -> DeltaRat {
         DeltaRat {
@@ -188,10 +215,10 @@ fn add_terms(acc: &mut Vec<(TVar, Rational)>, f: &Rational, terms: &[(TVar, Rati
             out.push(old[i].clone());
             i += 1;
         } else if take_new {
-            out.push((terms[j].0, f * &terms[j].1));
+            out.push((terms[j].0, qmul(f, &terms[j].1)));
             j += 1;
         } else {
-            let s = &old[i].1 + f * &terms[j].1;
+            let s = qadd(&old[i].1, &qmul(f, &terms[j].1));
             if !s.is_zero() {
                 out.push((old[i].0, s));
             }
@@ -341,9 +368,7 @@ impl<R: Clone> Tableau<R> {
             let b = row.basic;
             let a = &row.terms[k].1;
             // vars[b] is a different entry than vars[x] (b is basic, x is not)
-            let bv = &mut vars[b.index()].value;
-            bv.c += a * &delta.c;
-            bv.k += a * &delta.k;
+            vars[b.index()].value.add_scaled(a, delta);
             candidates.insert(b);
         }
         self.vars[x.index()].col = col;
@@ -369,7 +394,7 @@ impl<R: Clone> Tableau<R> {
         let mut terms: Vec<(TVar, Rational)> = Vec::with_capacity(row.terms.len());
         for (y, c) in row.terms.iter() {
             if *y != x {
-                terms.push((*y, -(c * &inv)));
+                terms.push((*y, -qmul(c, &inv)));
             }
         }
         terms.push((row.basic, inv));
@@ -490,11 +515,17 @@ impl<R: Clone> Tableau<R> {
                     s.lower.as_ref().is_none_or(|l| s.value > l.value)
                 }
             };
-            let entering = self.rows[r]
-                .terms
-                .iter()
-                .find(|(x, a)| can_move(*x, a))
-                .map(|t| t.0);
+            // the first pivots of a check take the movable variable of the shortest column
+            // (it occurs in the fewest rows: the least fill-in); after those, Bland's rule
+            // (smallest index), which cannot cycle, so the check terminates
+            let mut movable = self.rows[r].terms.iter().filter(|(x, a)| can_move(*x, a));
+            let entering = if done <= SPARSE_PIVOTS {
+                movable
+                    .min_by_key(|(x, _)| (self.vars[x.index()].col.len(), *x))
+                    .map(|t| t.0)
+            } else {
+                movable.next().map(|t| t.0)
+            };
             match entering {
                 Some(x) => {
                     let target = if raise {
