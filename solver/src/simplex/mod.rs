@@ -76,6 +76,12 @@ pub(crate) struct LinearState {
     feasible: bool,
     /// at least one variable of the tableau is an integer
     has_int: bool,
+    /// the prefix of the solver's bound trail whose changes the tableau has seen
+    synced: usize,
+    /// variables to re-read besides the trail's newer entries
+    touched: Vec<Var>,
+    /// the index in `linked` of a problem variable (by its index; `u32::MAX`: none)
+    link_of: Vec<u32>,
 }
 
 /// `x` as an exact lower bound for the tableau (`None`: unbounded); for an integer variable
@@ -125,6 +131,17 @@ fn upper_of(ub: Ub, int: bool) -> Option<DeltaRat> {
 }
 
 impl LinearState {
+    /// Backtracking is about to undo the bound changes `undone`, which start at position
+    /// `from` of the solver's bound trail: those the tableau had already seen (before
+    /// `synced`) restore older bounds, so their variables must be read again.
+    pub(crate) fn note_undone(&mut self, from: usize, undone: &[crate::solve::BoundUndo]) {
+        if from < self.synced {
+            let seen = (self.synced - from).min(undone.len());
+            self.touched.extend(undone[..seen].iter().map(|u| u.var));
+            self.synced = from;
+        }
+    }
+
     fn tvar(&mut self, v: Var, int: bool) -> TVar {
         if let Some(&t) = self.tvar_of.get(&v) {
             return t;
@@ -136,6 +153,11 @@ impl LinearState {
         }
         self.tvar_of.insert(v, t);
         self.var_of.insert(t, v);
+        if self.link_of.len() <= v.index() {
+            self.link_of.resize(v.index() + 1, u32::MAX);
+        }
+        self.link_of[v.index()] = self.linked.len() as u32;
+        self.touched.push(v);
         self.linked.push(Linked {
             var: v,
             tvar: t,
@@ -205,8 +227,22 @@ impl Solver {
     }
 
     /// Copies the solver's current bounds of the problem variables into the tableau.
+    /// Only the variables whose bounds changed since the last call are looked at: those of
+    /// the solver's bound trail past `st.synced`, and those `touched` (new ones, and those
+    /// whose synced bounds backtracking undid, see [`LinearState::note_undone`]).
     fn sync_linear_bounds(&self, st: &mut LinearState) {
-        for i in 0..st.linked.len() {
+        let from = st.synced.min(self.bound_trail.len());
+        let mut todo = std::mem::take(&mut st.touched);
+        todo.extend(self.bound_trail[from..].iter().map(|u| u.var));
+        st.synced = self.bound_trail.len();
+        for v in todo.drain(..) {
+            let Some(&i) = st.link_of.get(v.index()) else {
+                continue;
+            };
+            if i == u32::MAX {
+                continue;
+            }
+            let i = i as usize;
             let Linked { var, tvar, lb, ub } = st.linked[i].clone();
             let (nlb, nlit) = self.lb[var];
             let (nub, ulit) = self.ub[var];
@@ -230,6 +266,8 @@ impl Solver {
                 st.dirty = true;
             }
         }
+        // keep the allocation for the next call
+        st.touched = todo;
     }
 
     /// The point the last feasible simplex check found, for the exact point check: values
