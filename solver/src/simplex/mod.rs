@@ -274,12 +274,33 @@ impl Solver {
     /// of the input variables (not defined by a definition) of the tableau, with δ made
     /// concrete, each inside its variable's current box (integers only where integral).
     /// The exact check decides whether it is a solution; this only proposes it.
+    ///
+    /// When that point leaves an integer input fractional, the point proposed is the
+    /// *unit-cube* one instead if there is one (Bromberger and Weidenbach's largest-cube idea):
+    /// every bounded tableau variable's bounds are pulled in by how far rounding the integer
+    /// inputs can move it (½ per integer input, times the absolute coefficients along its
+    /// linear definitions), the tightened copy of the tableau is solved, and its integer
+    /// inputs are rounded to the nearest integer — which keeps every linear constraint of the
+    /// original bounds. On unbounded problems with room (where branch and bound need not end)
+    /// this finds integer points at once. Heuristic only: the exact check decides.
     pub(crate) fn simplex_point(&self) -> Vec<(Var, Rational)> {
         let Some(st) = self.linear.as_ref() else {
             return Vec::new();
         };
         if !st.feasible || st.dirty {
             return Vec::new();
+        }
+        if st.has_int {
+            let fractional_input = st.linked.iter().any(|l| {
+                self.vars[l.var].defined_by.is_none()
+                    && self.vars[l.var].kind == VarKind::Int
+                    && !st.tab.value(l.tvar).c.is_integer()
+            });
+            if fractional_input {
+                if let Some(p) = self.cube_point(st) {
+                    return p;
+                }
+            }
         }
         let delta = st.tab.concrete_delta();
         let mut out = Vec::new();
@@ -378,6 +399,88 @@ impl Solver {
             .filter(|f| Rational::from_float(*f).as_ref() == Some(&c))?;
         let b = self.ibox(var);
         (b.lo() <= f && f < b.hi()).then_some((var, f))
+    }
+
+    /// The unit-cube point of [`Solver::simplex_point`], `None` when the tightened bounds
+    /// have no rational point (or the check gives up).
+    fn cube_point(&self, st: &LinearState) -> Option<Vec<(Var, Rational)>> {
+        let half = Rational::new(1.into(), 2.into());
+        // how far rounding the integer inputs moves each variable: ½ for an integer input,
+        // Σ |a|·(the argument's) for a linear definition over tableau variables, 0 otherwise
+        let mut reach: HashMap<Var, Rational> = HashMap::new();
+        let input_reach = |v: Var| {
+            if self.vars[v].defined_by.is_none() && self.vars[v].kind == VarKind::Int {
+                half.clone()
+            } else {
+                Rational::zero()
+            }
+        };
+        for d in 0..st.defs_seen.min(self.defs.len()) {
+            if !self.is_tableau_def(d) {
+                continue;
+            }
+            let def = &self.defs[d];
+            let Op::Linear { coeffs, .. } = &def.op else {
+                continue;
+            };
+            let mut r = Rational::zero();
+            for (a, c) in def.args.iter().zip(coeffs) {
+                let ra = reach.get(a).cloned().unwrap_or_else(|| input_reach(*a));
+                r += c.abs() * ra;
+            }
+            reach.insert(def.out, r);
+        }
+        let mut tab = st.tab.clone();
+        for l in &st.linked {
+            let r = reach
+                .get(&l.var)
+                .cloned()
+                .unwrap_or_else(|| input_reach(l.var));
+            if r.is_zero() {
+                continue;
+            }
+            let (lo, hi) = tab.bounds(l.tvar);
+            let (lo, hi) = (lo.cloned(), hi.cloned());
+            let shift = DeltaRat::exact(r);
+            let lo = lo.map(|b| DeltaRat::new(&b.c + &shift.c, b.k));
+            let hi = hi.map(|b| DeltaRat::new(&b.c - &shift.c, b.k));
+            if let (Some(a), Some(b)) = (&lo, &hi) {
+                if a > b {
+                    return None;
+                }
+            }
+            tab.set_lower(
+                l.tvar,
+                lo.map(|value| TBound {
+                    value,
+                    reason: None,
+                }),
+            );
+            tab.set_upper(
+                l.tvar,
+                hi.map(|value| TBound {
+                    value,
+                    reason: None,
+                }),
+            );
+        }
+        if tab.check(MAX_PIVOTS_PER_CHECK, self.deadline) != Feasibility::Feasible {
+            return None;
+        }
+        let delta = tab.concrete_delta();
+        let mut out = Vec::new();
+        for l in &st.linked {
+            if self.vars[l.var].defined_by.is_some() {
+                continue;
+            }
+            let v = tab.value(l.tvar);
+            let mut x = &v.c + &v.k * &delta;
+            if self.vars[l.var].kind == VarKind::Int {
+                x = (x + &half).floor();
+            }
+            out.push((l.var, x));
+        }
+        Some(out)
     }
 
     /// The simplex check at a BCP+ICP fixpoint: a conflict (in `confl_lits`) when the current

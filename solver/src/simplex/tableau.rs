@@ -6,7 +6,9 @@
 //! *tableau*, in which some variables are *basic* (each one a row `b = Σ a·n` over non-basic
 //! variables). The current assignment always satisfies every row, and every non-basic variable
 //! lies within its bounds; [`Tableau::check`] repairs basic variables that violate their bounds
-//! by pivoting, choosing variables by Bland's rule (smallest index first), which terminates.
+//! by pivoting: the violated basic variable of smallest index leaves; the entering variable is
+//! the one of the shortest column for a check's first pivots (least fill-in), then by Bland's
+//! rule (smallest index first), which cannot cycle, so a check terminates.
 //! When a violated basic variable cannot be repaired — every non-basic variable of its row is
 //! stuck at the bound that would have to move — the row itself is the Farkas certificate: the
 //! row's equation together with those bounds has no solution.
@@ -288,6 +290,15 @@ impl<R: Clone> Tableau<R> {
             terms: row,
         });
         s
+    }
+
+    /// The current bounds of `x` (values only).
+    pub fn bounds(&self, x: TVar) -> (Option<&DeltaRat>, Option<&DeltaRat>) {
+        let s = &self.vars[x.index()];
+        (
+            s.lower.as_ref().map(|b| &b.value),
+            s.upper.as_ref().map(|b| &b.value),
+        )
     }
 
     pub fn value(&self, x: TVar) -> &DeltaRat {
