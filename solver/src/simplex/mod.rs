@@ -297,7 +297,13 @@ impl Solver {
                     && !st.tab.value(l.tvar).c.is_integer()
             });
             if fractional_input {
-                if let Some(p) = self.cube_point(st) {
+                // within the current bounds first; else within the level-0 bounds (the
+                // asserted constraints, without the search's splits, which on unbounded
+                // problems narrow around a fractional vertex and leave no room for a cube)
+                if let Some(p) = self
+                    .cube_point(st, false)
+                    .or_else(|| self.cube_point(st, true))
+                {
                     return p;
                 }
             }
@@ -401,9 +407,10 @@ impl Solver {
         (b.lo() <= f && f < b.hi()).then_some((var, f))
     }
 
-    /// The unit-cube point of [`Solver::simplex_point`], `None` when the tightened bounds
-    /// have no rational point (or the check gives up).
-    fn cube_point(&self, st: &LinearState) -> Option<Vec<(Var, Rational)>> {
+    /// The unit-cube point of [`Solver::simplex_point`] within the current bounds (or the
+    /// level-0 bounds, `from_root`), `None` when the tightened bounds have no rational point
+    /// (or the check gives up).
+    fn cube_point(&self, st: &LinearState, from_root: bool) -> Option<Vec<(Var, Rational)>> {
         let half = Rational::new(1.into(), 2.into());
         // how far rounding the integer inputs moves each variable: ½ for an integer input,
         // Σ |a|·(the argument's) for a linear definition over tableau variables, 0 otherwise
@@ -415,20 +422,31 @@ impl Solver {
                 Rational::zero()
             }
         };
-        for d in 0..st.defs_seen.min(self.defs.len()) {
-            if !self.is_tableau_def(d) {
-                continue;
+        // definitions need not come after their arguments' ones: passes until nothing
+        // changes (reach only grows; bounded by the nesting depth, capped for safety)
+        for _ in 0..16 {
+            let mut changed = false;
+            for d in 0..st.defs_seen.min(self.defs.len()) {
+                if !self.is_tableau_def(d) {
+                    continue;
+                }
+                let def = &self.defs[d];
+                let Op::Linear { coeffs, .. } = &def.op else {
+                    continue;
+                };
+                let mut r = Rational::zero();
+                for (a, c) in def.args.iter().zip(coeffs) {
+                    let ra = reach.get(a).cloned().unwrap_or_else(|| input_reach(*a));
+                    r += c.abs() * ra;
+                }
+                if reach.get(&def.out) != Some(&r) {
+                    reach.insert(def.out, r);
+                    changed = true;
+                }
             }
-            let def = &self.defs[d];
-            let Op::Linear { coeffs, .. } = &def.op else {
-                continue;
-            };
-            let mut r = Rational::zero();
-            for (a, c) in def.args.iter().zip(coeffs) {
-                let ra = reach.get(a).cloned().unwrap_or_else(|| input_reach(*a));
-                r += c.abs() * ra;
+            if !changed {
+                break;
             }
-            reach.insert(def.out, r);
         }
         let mut tab = st.tab.clone();
         for l in &st.linked {
@@ -436,11 +454,19 @@ impl Solver {
                 .get(&l.var)
                 .cloned()
                 .unwrap_or_else(|| input_reach(l.var));
-            if r.is_zero() {
+            if r.is_zero() && !from_root {
                 continue;
             }
-            let (lo, hi) = tab.bounds(l.tvar);
-            let (lo, hi) = (lo.cloned(), hi.cloned());
+            let (lo, hi) = if from_root {
+                let int = self.vars[l.var].kind == VarKind::Int;
+                (
+                    lower_of(self.root_lb[l.var], int),
+                    upper_of(self.root_ub[l.var], int),
+                )
+            } else {
+                let (lo, hi) = tab.bounds(l.tvar);
+                (lo.cloned(), hi.cloned())
+            };
             let shift = DeltaRat::exact(r);
             let lo = lo.map(|b| DeltaRat::new(&b.c + &shift.c, b.k));
             let hi = hi.map(|b| DeltaRat::new(&b.c - &shift.c, b.k));
