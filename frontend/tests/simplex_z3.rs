@@ -200,11 +200,12 @@ fn random_linear_problems_agree_with_z3() {
 }
 
 /// One random integer problem built to have rational but (usually) no integer points: a
-/// *divisible* constraint `g·k < Σ g·a·x < g·(k + 1)` (as `<=` over the integers inside) over
-/// two or three variables, with the sum scaled by `g` in 2..5 (sometimes split over two
-/// definitions, `t = Σ a·x` and `g·t` in range, so the divisibility is only visible after a
-/// substitution), plus one or two random constraints over all the variables. Returned in two
-/// versions: over `Int` and the same text over `Real`, so that Z3 can confirm both halves.
+/// *divisible* constraint `g·k < Σ (g·a)·x < g·(k + 1)` (as `<=` over the integers inside)
+/// over two to four unbounded variables, every coefficient a multiple of `g` in 2..5 (written
+/// out, so no single variable's interval shows it: ICP alone cannot narrow any of them), and
+/// sometimes the same part spread over two sums, `t = Σ (g·a)·x` first, plus one or two random
+/// constraints over all the variables. Returned in two versions: over `Int` and the same text
+/// over `Real`, so that Z3 can confirm both halves.
 fn rational_only_problem(rng: &mut Rng) -> (String, String) {
     let n = rng.range(2, 4) as usize;
     let g = rng.range(2, 5);
@@ -216,21 +217,21 @@ fn rational_only_problem(rng: &mut Rng) -> (String, String) {
         .iter()
         .map(|&i| {
             let a = [-3, -2, -1, 1, 2, 3][rng.range(0, 5) as usize];
-            format!("(* {} x{i})", num(a))
+            format!("(* {} x{i})", num(g * a))
         })
         .collect();
     let sum = format!("(+ {})", terms.join(" "));
     let (lo, hi) = (g * k + 1, g * k + g - 1);
     if rng.range(0, 1) == 0 {
         body += &format!(
-            "(assert (and (<= {} (* {g} {sum})) (<= (* {g} {sum}) {})))\n",
+            "(assert (and (<= {} {sum}) (<= {sum} {})))\n",
             num(lo),
             num(hi)
         );
     } else {
         body += &format!("(assert (= t {sum}))\n");
         body += &format!(
-            "(assert (<= {} (* {g} t)))\n(assert (<= (* {g} t) {}))\n",
+            "(assert (<= {} t))\n(assert (<= t {}))\n",
             num(lo),
             num(hi)
         );
