@@ -230,11 +230,7 @@ fn rational_only_problem(rng: &mut Rng) -> (String, String) {
         );
     } else {
         body += &format!("(assert (= t {sum}))\n");
-        body += &format!(
-            "(assert (<= {} t))\n(assert (<= t {}))\n",
-            num(lo),
-            num(hi)
-        );
+        body += &format!("(assert (<= {} t))\n(assert (<= t {}))\n", num(lo), num(hi));
     }
     for _ in 0..rng.range(1, 2) {
         let mut terms = Vec::new();

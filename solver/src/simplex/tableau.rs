@@ -609,8 +609,8 @@ impl<R: Clone> Tableau<R> {
         all: &[(TVar, Rational)],
         in_u: &dyn Fn(TVar) -> bool,
     ) -> Option<IntInfeasible<R>> {
-        let (u, rest): (Vec<&(TVar, Rational)>, Vec<&(TVar, Rational)>) =
-            all.iter().partition(|(x, _)| in_u(*x));
+        type Terms<'a> = Vec<&'a (TVar, Rational)>;
+        let (u, rest): (Terms, Terms) = all.iter().partition(|(x, _)| in_u(*x));
         if u.is_empty() || u.iter().any(|(x, _)| !self.vars[x.index()].int) {
             return None;
         }
