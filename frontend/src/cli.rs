@@ -412,9 +412,9 @@ pub enum Command {
         #[arg(long)]
         mpr: Option<f64>,
         /// Linear reasoning over integers and reals: ICP alone, or ICP and an exact simplex.
-        /// Default: `simplex` for single problems (SMT-LIB, .hys EXPR) and transition systems
-        /// (.hys, VMT), `icp` for C, where the simplex has not been measured against ICP
-        /// alone (benchmarks/RESULTS.md, issue #22 session 12).
+        /// Default: `simplex` for single problems (SMT-LIB, .hys EXPR), `icp` for transition
+        /// systems and C, where the simplex's checks over long unrollings still cost more
+        /// than they save (benchmarks/RESULTS.md, issue #22 session 11).
         #[arg(long, value_enum)]
         linear: Option<LinearArg>,
         /// Wall-clock limit in seconds (UNKNOWN when it runs out).
@@ -855,10 +855,10 @@ where
             } else {
                 ic3::engine::quiet()
             };
-            let mut ts_opts = ts_cmd::TsOptions {
+            let ts_opts = ts_cmd::TsOptions {
                 engine,
                 solver: SolverConfig {
-                    linear: linear.unwrap_or(LinearArg::Simplex).reasoning(),
+                    linear: linear.unwrap_or(LinearArg::Icp).reasoning(),
                     ..config.clone()
                 },
                 start_depth,
@@ -887,10 +887,6 @@ where
                 }
             }
             if is_c {
-                // C keeps ICP alone unless asked (not measured with the simplex yet)
-                if linear.is_none() {
-                    ts_opts.solver.linear = solver::LinearReasoning::Icp;
-                }
                 return crate::c::cmd::solve(
                     &c_input.options(&files),
                     c_input.model(data_model),
