@@ -773,6 +773,8 @@ pub fn stats_json(s: &Stats) -> serde_json::Value {
         "simplex_checks": s.simplex_checks,
         "simplex_pivots": s.simplex_pivots,
         "simplex_conflicts": s.simplex_conflicts,
+        "simplex_int_conflicts": s.simplex_int_conflicts,
+        "simplex_branches": s.simplex_branches,
     })
 }
 

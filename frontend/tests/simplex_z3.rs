@@ -198,3 +198,134 @@ fn random_linear_problems_agree_with_z3() {
          {decided_unsat} of {z3_unsat}"
     );
 }
+
+/// One random integer problem built to have rational but (usually) no integer points: a
+/// *divisible* constraint `g·k < Σ (g·a)·x < g·(k + 1)` (as `<=` over the integers inside)
+/// over two to four unbounded variables, every coefficient a multiple of `g` in 2..5 (written
+/// out, so no single variable's interval shows it: ICP alone cannot narrow any of them), and
+/// sometimes the same part spread over two sums, `t = Σ (g·a)·x` first, plus one or two random
+/// constraints over all the variables. Returned in two versions: over `Int` and the same text
+/// over `Real`, so that Z3 can confirm both halves.
+fn rational_only_problem(rng: &mut Rng) -> (String, String) {
+    let n = rng.range(2, 4) as usize;
+    let g = rng.range(2, 5);
+    let k = rng.range(-4, 4);
+    let mut body = String::new();
+    let vars: Vec<usize> = (0..n).filter(|_| rng.range(0, 3) > 0).collect();
+    let vars = if vars.len() < 2 { vec![0, 1] } else { vars };
+    let terms: Vec<String> = vars
+        .iter()
+        .map(|&i| {
+            let a = [-3, -2, -1, 1, 2, 3][rng.range(0, 5) as usize];
+            format!("(* {} x{i})", num(g * a))
+        })
+        .collect();
+    let sum = format!("(+ {})", terms.join(" "));
+    let (lo, hi) = (g * k + 1, g * k + g - 1);
+    if rng.range(0, 1) == 0 {
+        body += &format!(
+            "(assert (and (<= {} {sum}) (<= {sum} {})))\n",
+            num(lo),
+            num(hi)
+        );
+    } else {
+        body += &format!("(assert (= t {sum}))\n");
+        body += &format!("(assert (<= {} t))\n(assert (<= t {}))\n", num(lo), num(hi));
+    }
+    for _ in 0..rng.range(1, 2) {
+        let mut terms = Vec::new();
+        for i in 0..n {
+            let a = rng.range(-3, 3);
+            if a != 0 {
+                terms.push(format!("(* {} x{i})", num(a)));
+            }
+        }
+        if terms.len() < 2 {
+            continue;
+        }
+        let op = ["<=", ">="][rng.range(0, 1) as usize];
+        body += &format!(
+            "(assert ({op} (+ {}) {}))\n",
+            terms.join(" "),
+            num(rng.range(-10, 10))
+        );
+    }
+    let version = |sort: &str, logic: &str| {
+        let mut s = format!("(set-logic {logic})\n(declare-fun t () {sort})\n");
+        for i in 0..n {
+            s += &format!("(declare-fun x{i} () {sort})\n");
+        }
+        s + &body + "(check-sat)\n"
+    };
+    (version("Int", "QF_LIA"), version("Real", "QF_LRA"))
+}
+
+#[test]
+fn integer_problems_with_only_rational_points_are_refuted() {
+    let dir = std::env::temp_dir().join(format!("icpic3-simplex-int-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut rng = Rng(0x0123_4567_89ab);
+    let (mut ints, mut reals) = (Vec::new(), Vec::new());
+    for i in 0..30 {
+        let (pi, pr) = rational_only_problem(&mut rng);
+        let (fi, fr) = (
+            dir.join(format!("i{i:02}.smt2")),
+            dir.join(format!("r{i:02}.smt2")),
+        );
+        std::fs::write(&fi, pi).unwrap();
+        std::fs::write(&fr, pr).unwrap();
+        ints.push(fi);
+        reals.push(fr);
+    }
+    let z3 = z3_answers(&[ints.clone(), reals.clone()].concat());
+    let (mut rational_only, mut refuted, mut icp_refuted) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    for (fi, fr) in ints.iter().zip(&reals) {
+        let (zi, zr) = (z3[fi].as_str(), z3[fr].as_str());
+        let only_rational = zi == "unsat" && zr == "sat";
+        rational_only += only_rational as u32;
+        for linear in ["simplex", "icp"] {
+            let got = icpic3_answer(fi, linear);
+            match (got.as_str(), zi) {
+                ("unsat", "unsat") if only_rational => {
+                    if linear == "simplex" {
+                        refuted += 1
+                    } else {
+                        icp_refuted += 1
+                    }
+                }
+                ("unknown", _) | (_, "unknown") => {}
+                (a, b) if a == b => {}
+                _ => wrong.push(format!(
+                    "{} (--linear {linear}): icpic3 {got}, Z3 {zi}\n{}",
+                    fi.display(),
+                    std::fs::read_to_string(fi).unwrap()
+                )),
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        wrong.is_empty(),
+        "disagreements with Z3:\n{}",
+        wrong.join("\n")
+    );
+    eprintln!(
+        "{} integer problems, {rational_only} with rational points only (Z3); refuted: \
+         simplex {refuted}, ICP alone {icp_refuted}",
+        ints.len()
+    );
+    assert!(
+        rational_only >= 10,
+        "the generator should give problems with only rational points: {rational_only}"
+    );
+    assert!(
+        refuted * 10 >= rational_only * 9,
+        "the simplex's integer reasoning should refute at least 90% of them: \
+         {refuted} of {rational_only}"
+    );
+    assert!(
+        refuted > icp_refuted,
+        "interval splitting alone should not get there: {refuted} vs {icp_refuted}"
+    );
+}

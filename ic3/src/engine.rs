@@ -261,4 +261,6 @@ pub fn add_stats(a: &mut Stats, b: &Stats) {
     a.simplex_checks += b.simplex_checks;
     a.simplex_pivots += b.simplex_pivots;
     a.simplex_conflicts += b.simplex_conflicts;
+    a.simplex_int_conflicts += b.simplex_int_conflicts;
+    a.simplex_branches += b.simplex_branches;
 }

@@ -177,6 +177,13 @@ impl Solver {
 
     /// The next interval split, or `None` when no variable can be split any more.
     pub(crate) fn pick_split(&mut self) -> Option<Lit> {
+        // branch and bound first: an integer the simplex's rational point leaves fractional
+        if let Some((v, c)) = self.simplex_branch() {
+            if let Some(l) = self.split_at(BoundAtom::int(v, c), c) {
+                self.stats.simplex_branches += 1;
+                return Some(l);
+            }
+        }
         while let Some(v) = self.var_heap.pop() {
             let v = Var(v);
             if let Some(l) = self.split_lit(v) {

@@ -224,6 +224,10 @@ impl Solver {
         self.trail.truncate(tpos);
         self.qhead = tpos;
         let bpos = self.bound_lim[lv] as usize;
+        if let Some(st) = self.linear.as_mut() {
+            // the simplex reads only changed bounds: tell it which ones come back
+            st.note_undone(bpos, &self.bound_trail[bpos..]);
+        }
         for i in (bpos..self.bound_trail.len()).rev() {
             let u = self.bound_trail[i];
             if u.upper {

@@ -125,6 +125,9 @@ pub struct Stats {
     pub simplex_checks: u64,
     pub simplex_pivots: u64,
     pub simplex_conflicts: u64,
+    /// integer conflicts of the simplex (GCD test) and its branch-and-bound decisions
+    pub simplex_int_conflicts: u64,
+    pub simplex_branches: u64,
 }
 
 /// How the roots of a formula are treated by [`Solver::add_formula_with`].

@@ -7,14 +7,22 @@
 //! with exact rationals, that the box the conflict literals describe (plus the level-0 bounds)
 //! keeps `L` strictly away from 0: its supremum is below 0 or its infimum above 0. Nothing of
 //! the simplex's own state is trusted.
+//!
+//! An integer conflict (GCD test, [`check_int_conflict`]) names the same kind of multipliers
+//! and a set `U` of integer variables: scaled by the common denominator `m` of their
+//! coefficients, `Σ_U m·a·x` is a multiple of `g = gcd(m·a)`, while `L = 0` and the box
+//! confine it to a range without a multiple of `g`. Integer variables' box ends are rounded
+//! to integers (`x > 2` is `x ≥ 3`), which is exact for them, in both checks.
 
 use crate::bound_table::{Lb, Ub};
 use crate::formula::Op;
 use crate::lit::Lit;
 use crate::num::Rational;
-use crate::solve::{AtomKind, Solver};
+use crate::solve::{AtomKind, Solver, VarKind};
 use crate::var::Var;
-use num_traits::{Signed, Zero};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 
 /// One end of the reason box: value and strictness (`None`: unbounded).
@@ -41,13 +49,12 @@ fn extreme(
     Some((acc, strict))
 }
 
-/// `Ok` when the multipliers `mults` (definition index, μ) and the conflict literals `lits`
-/// refute every point, else why not.
-pub(crate) fn check_conflict(
+/// `L = Σ_d μ_d·(Σ a·arg + c_d − out_d)` as coefficients and constant, recomputed from the
+/// definitions.
+fn combination(
     s: &Solver,
     mults: &[(u32, Rational)],
-    lits: &[Lit],
-) -> Result<(), String> {
+) -> Result<(BTreeMap<Var, Rational>, Rational), String> {
     let mut coeffs: BTreeMap<Var, Rational> = BTreeMap::new();
     let mut constant = Rational::zero();
     for (d, mu) in mults {
@@ -66,6 +73,40 @@ pub(crate) fn check_conflict(
         constant += mu * c;
     }
     coeffs.retain(|_, a| !a.is_zero());
+    Ok((coeffs, constant))
+}
+
+/// An integer variable's end rounded inwards: `[lo, hi]` to `[⌈lo⌉, ⌊hi⌋]`, an open
+/// integral end one step in.
+fn round_int(lo: End, hi: End) -> (End, End) {
+    let lo = lo.map(|(x, strict)| {
+        let c = x.ceil();
+        let c = if strict && c == x {
+            c + Rational::one()
+        } else {
+            c
+        };
+        (c, false)
+    });
+    let hi = hi.map(|(x, strict)| {
+        let f = x.floor();
+        let f = if strict && f == x {
+            f - Rational::one()
+        } else {
+            f
+        };
+        (f, false)
+    });
+    (lo, hi)
+}
+
+/// The reason box of the variables of `coeffs`: level-0 bounds tightened by the literals
+/// (each must be a bound literal), integer ends rounded.
+fn reason_box(
+    s: &Solver,
+    coeffs: &BTreeMap<Var, Rational>,
+    lits: &[Lit],
+) -> Result<BTreeMap<Var, (End, End)>, String> {
     // the reason box: level-0 bounds, tightened by the literals
     let rat = |x: f64| Rational::from_float(x);
     let lo_end = |b: Lb| -> End { rat(b.v).filter(|_| b.v.is_finite()).map(|q| (q, b.strict)) };
@@ -104,6 +145,23 @@ pub(crate) fn check_conflict(
             }
         }
     }
+    for (v, (lo, hi)) in ends.iter_mut() {
+        if s.vars[*v].kind == VarKind::Int {
+            (*lo, *hi) = round_int(lo.take(), hi.take());
+        }
+    }
+    Ok(ends)
+}
+
+/// `Ok` when the multipliers `mults` (definition index, μ) and the conflict literals `lits`
+/// refute every point, else why not.
+pub(crate) fn check_conflict(
+    s: &Solver,
+    mults: &[(u32, Rational)],
+    lits: &[Lit],
+) -> Result<(), String> {
+    let (coeffs, constant) = combination(s, mults)?;
+    let ends = reason_box(s, &coeffs, lits)?;
     let zero = Rational::zero();
     if let Some((sup, strict)) = extreme(&coeffs, &constant, &ends, true) {
         if sup < zero || (sup == zero && strict) {
@@ -118,4 +176,54 @@ pub(crate) fn check_conflict(
     Err(format!(
         "the combination {coeffs:?} + {constant} can be 0 in the reason box {ends:?}"
     ))
+}
+
+/// `Ok` when the multipliers `mults`, the integer variables `unbounded` and the conflict
+/// literals `lits` make an integer conflict (see the module docs), else why not.
+pub(crate) fn check_int_conflict(
+    s: &Solver,
+    mults: &[(u32, Rational)],
+    unbounded: &[Var],
+    lits: &[Lit],
+) -> Result<(), String> {
+    let (coeffs, constant) = combination(s, mults)?;
+    let ends = reason_box(s, &coeffs, lits)?;
+    for v in unbounded {
+        if s.vars[*v].kind != VarKind::Int {
+            return Err(format!(
+                "{v:?} of the divisible part is not an integer variable"
+            ));
+        }
+    }
+    let (u, rest): (BTreeMap<Var, Rational>, BTreeMap<Var, Rational>) =
+        coeffs.into_iter().partition(|(v, _)| unbounded.contains(v));
+    if u.is_empty() {
+        return Err("the divisible part is empty".into());
+    }
+    let m = u.values().fold(BigInt::one(), |m, a| m.lcm(a.denom()));
+    let g = u
+        .values()
+        .fold(BigInt::zero(), |g, a| g.gcd(&(a * &m).to_integer()));
+    // Σ_U a·x = −(constant + Σ_rest a·x): the negated extremes of the rest bound it
+    let Some((sup, sup_open)) = extreme(&rest, &constant, &ends, true) else {
+        return Err(format!("the rest {rest:?} is unbounded above in {ends:?}"));
+    };
+    let Some((inf, inf_open)) = extreme(&rest, &constant, &ends, false) else {
+        return Err(format!("the rest {rest:?} is unbounded below in {ends:?}"));
+    };
+    let mq = Rational::from_integer(m);
+    let (lo, lo_open, hi, hi_open) = (-sup * &mq, sup_open, -inf * &mq, inf_open);
+    let gq = Rational::from_integer(g.clone());
+    let q = &lo / &gq;
+    let mut k = q.ceil();
+    if k == q && lo_open {
+        k += Rational::one();
+    }
+    let first = k * &gq;
+    if first < hi || (first == hi && !hi_open) {
+        return Err(format!(
+            "{first} is a multiple of {g} in the range [{lo}, {hi}] of the divisible part"
+        ));
+    }
+    Ok(())
 }

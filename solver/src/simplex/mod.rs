@@ -15,11 +15,19 @@
 //! Soundness: the rows are consequences of definitions that hold unconditionally, the bounds
 //! are implied by their literals, and the refutation is over the rationals, which contain the
 //! integers — a relaxation, so a conflict is sound for integer variables too (the CDCL search
-//! splits integer intervals anyway, which plays the role of branch and bound). Every conflict
-//! is re-checked exactly, independently of the tableau, in `check-deductions` builds
-//! ([`certify`]). No bounds are propagated to ICP; besides conflicts, the last feasible
-//! assignment is offered to the exact point check as a candidate point
-//! ([`Solver::simplex_point`]), which the check validates like any other point.
+//! splits integer intervals anyway). Every conflict is re-checked exactly, independently of
+//! the tableau, in `check-deductions` builds ([`certify`]). No bounds are propagated to ICP;
+//! besides conflicts, the last feasible assignment is offered to the exact point check as a
+//! candidate point ([`Solver::simplex_point`]), which the check validates like any other point.
+//!
+//! Integers: bounds of integer variables enter the tableau rounded inwards (`x > 2` as
+//! `x ≥ 3`). When the rational assignment is feasible but puts an integer variable between two
+//! integers, a GCD test on its row ([`tableau::Tableau::integer_conflict`]) may show that no
+//! integer point exists under the row's bounds — a conflict over those bounds' literals,
+//! re-checked like the others ([`certify::check_int_conflict`]); otherwise the search's next
+//! split is branch and bound on that variable, `x ≤ ⌊v⌋` or `x ≥ ⌈v⌉`
+//! ([`Solver::simplex_branch`]), instead of an interval bisection that cannot end on unbounded
+//! integers.
 
 #[cfg(any(test, feature = "check-deductions"))]
 pub(crate) mod certify;
@@ -31,9 +39,9 @@ use crate::lit::Lit;
 use crate::num::Rational;
 use crate::solve::{Conflict, Solver, VarKind};
 use crate::var::Var;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::HashMap;
-use tableau::{DeltaRat, Feasibility, TBound, TVar, Tableau};
+use tableau::{DeltaRat, Feasibility, IntInfeasible, TBound, TVar, Tableau};
 
 /// Pivots one check may make before it gives up (claiming nothing); keeps a check's cost
 /// bounded on large tableaux where exact rationals grow.
@@ -55,6 +63,8 @@ struct Linked {
 pub(crate) struct LinearState {
     tab: Tableau<Lit>,
     tvar_of: HashMap<Var, TVar>,
+    /// the problem variable of a tableau variable (slacks have none)
+    var_of: HashMap<TVar, Var>,
     linked: Vec<Linked>,
     /// slack → the index of the definition whose row it is (for certificates)
     slack_def: HashMap<TVar, u32>,
@@ -64,14 +74,32 @@ pub(crate) struct LinearState {
     dirty: bool,
     /// the last check found the bounds feasible (its assignment is a candidate point)
     feasible: bool,
+    /// at least one variable of the tableau is an integer
+    has_int: bool,
+    /// the prefix of the solver's bound trail whose changes the tableau has seen
+    synced: usize,
+    /// variables to re-read besides the trail's newer entries
+    touched: Vec<Var>,
+    /// the index in `linked` of a problem variable (by its index; `u32::MAX`: none)
+    link_of: Vec<u32>,
 }
 
-/// `x` as an exact lower bound for the tableau (`None`: unbounded).
-fn lower_of(lb: Lb) -> Option<DeltaRat> {
+/// `x` as an exact lower bound for the tableau (`None`: unbounded); for an integer variable
+/// rounded up to an integer (a strict integral bound one step up), which is exact for it.
+fn lower_of(lb: Lb, int: bool) -> Option<DeltaRat> {
     if !lb.v.is_finite() {
         return None;
     }
     let c = Rational::from_float(lb.v)?;
+    if int {
+        let r = c.ceil();
+        let r = if lb.strict && r == c {
+            r + Rational::one()
+        } else {
+            r
+        };
+        return Some(DeltaRat::exact(r));
+    }
     let k = if lb.strict {
         Rational::one()
     } else {
@@ -80,11 +108,20 @@ fn lower_of(lb: Lb) -> Option<DeltaRat> {
     Some(DeltaRat::new(c, k))
 }
 
-fn upper_of(ub: Ub) -> Option<DeltaRat> {
+fn upper_of(ub: Ub, int: bool) -> Option<DeltaRat> {
     if !ub.v.is_finite() {
         return None;
     }
     let c = Rational::from_float(ub.v)?;
+    if int {
+        let r = c.floor();
+        let r = if ub.strict && r == c {
+            r - Rational::one()
+        } else {
+            r
+        };
+        return Some(DeltaRat::exact(r));
+    }
     let k = if ub.strict {
         -Rational::one()
     } else {
@@ -94,12 +131,33 @@ fn upper_of(ub: Ub) -> Option<DeltaRat> {
 }
 
 impl LinearState {
-    fn tvar(&mut self, v: Var) -> TVar {
+    /// Backtracking is about to undo the bound changes `undone`, which start at position
+    /// `from` of the solver's bound trail: those the tableau had already seen (before
+    /// `synced`) restore older bounds, so their variables must be read again.
+    pub(crate) fn note_undone(&mut self, from: usize, undone: &[crate::solve::BoundUndo]) {
+        if from < self.synced {
+            let seen = (self.synced - from).min(undone.len());
+            self.touched.extend(undone[..seen].iter().map(|u| u.var));
+            self.synced = from;
+        }
+    }
+
+    fn tvar(&mut self, v: Var, int: bool) -> TVar {
         if let Some(&t) = self.tvar_of.get(&v) {
             return t;
         }
         let t = self.tab.new_var();
+        if int {
+            self.tab.set_integer(t);
+            self.has_int = true;
+        }
         self.tvar_of.insert(v, t);
+        self.var_of.insert(t, v);
+        if self.link_of.len() <= v.index() {
+            self.link_of.resize(v.index() + 1, u32::MAX);
+        }
+        self.link_of[v.index()] = self.linked.len() as u32;
+        self.touched.push(v);
         self.linked.push(Linked {
             var: v,
             tvar: t,
@@ -140,10 +198,11 @@ impl Solver {
                 continue;
             };
             let mut terms: Vec<(TVar, Rational)> = Vec::with_capacity(def.args.len() + 1);
+            let int = |v: Var| self.vars[v].kind == VarKind::Int;
             for (a, c) in def.args.iter().zip(coeffs) {
-                terms.push((st.tvar(*a), c.clone()));
+                terms.push((st.tvar(*a, int(*a)), c.clone()));
             }
-            terms.push((st.tvar(def.out), -Rational::one()));
+            terms.push((st.tvar(def.out, int(def.out)), -Rational::one()));
             // s = Σ a·arg − out = −c, unconditionally
             let s = st.tab.add_row(&terms);
             let fixed = DeltaRat::exact(-constant.clone());
@@ -168,13 +227,28 @@ impl Solver {
     }
 
     /// Copies the solver's current bounds of the problem variables into the tableau.
+    /// Only the variables whose bounds changed since the last call are looked at: those of
+    /// the solver's bound trail past `st.synced`, and those `touched` (new ones, and those
+    /// whose synced bounds backtracking undid, see [`LinearState::note_undone`]).
     fn sync_linear_bounds(&self, st: &mut LinearState) {
-        for i in 0..st.linked.len() {
+        let from = st.synced.min(self.bound_trail.len());
+        let mut todo = std::mem::take(&mut st.touched);
+        todo.extend(self.bound_trail[from..].iter().map(|u| u.var));
+        st.synced = self.bound_trail.len();
+        for v in todo.drain(..) {
+            let Some(&i) = st.link_of.get(v.index()) else {
+                continue;
+            };
+            if i == u32::MAX {
+                continue;
+            }
+            let i = i as usize;
             let Linked { var, tvar, lb, ub } = st.linked[i].clone();
             let (nlb, nlit) = self.lb[var];
             let (nub, ulit) = self.ub[var];
+            let int = self.vars[var].kind == VarKind::Int;
             if (nlb, nlit) != lb {
-                let b = lower_of(nlb).map(|value| TBound {
+                let b = lower_of(nlb, int).map(|value| TBound {
                     value,
                     reason: (!nlit.is_undef()).then_some(nlit),
                 });
@@ -183,7 +257,7 @@ impl Solver {
                 st.dirty = true;
             }
             if (nub, ulit) != ub {
-                let b = upper_of(nub).map(|value| TBound {
+                let b = upper_of(nub, int).map(|value| TBound {
                     value,
                     reason: (!ulit.is_undef()).then_some(ulit),
                 });
@@ -192,18 +266,47 @@ impl Solver {
                 st.dirty = true;
             }
         }
+        // keep the allocation for the next call
+        st.touched = todo;
     }
 
     /// The point the last feasible simplex check found, for the exact point check: values
     /// of the input variables (not defined by a definition) of the tableau, with δ made
     /// concrete, each inside its variable's current box (integers only where integral).
     /// The exact check decides whether it is a solution; this only proposes it.
+    ///
+    /// When that point leaves an integer input fractional, the point proposed is the
+    /// *unit-cube* one instead if there is one (Bromberger and Weidenbach's largest-cube idea):
+    /// every bounded tableau variable's bounds are pulled in by how far rounding the integer
+    /// inputs can move it (½ per integer input, times the absolute coefficients along its
+    /// linear definitions), the tightened copy of the tableau is solved, and its integer
+    /// inputs are rounded to the nearest integer — which keeps every linear constraint of the
+    /// original bounds. On unbounded problems with room (where branch and bound need not end)
+    /// this finds integer points at once. Heuristic only: the exact check decides.
     pub(crate) fn simplex_point(&self) -> Vec<(Var, Rational)> {
         let Some(st) = self.linear.as_ref() else {
             return Vec::new();
         };
         if !st.feasible || st.dirty {
             return Vec::new();
+        }
+        if st.has_int {
+            let fractional_input = st.linked.iter().any(|l| {
+                self.vars[l.var].defined_by.is_none()
+                    && self.vars[l.var].kind == VarKind::Int
+                    && !st.tab.value(l.tvar).c.is_integer()
+            });
+            if fractional_input {
+                // within the current bounds first; else within the level-0 bounds (the
+                // asserted constraints, without the search's splits, which on unbounded
+                // problems narrow around a fractional vertex and leave no room for a cube)
+                if let Some(p) = self
+                    .cube_point(st, false)
+                    .or_else(|| self.cube_point(st, true))
+                {
+                    return p;
+                }
+            }
         }
         let delta = st.tab.concrete_delta();
         let mut out = Vec::new();
@@ -220,6 +323,190 @@ impl Solver {
             out.push((l.var, x));
         }
         out
+    }
+
+    /// The integer conflict `c` as the conflict of the search (in `confl_lits`), re-checked
+    /// in test and `check-deductions` builds.
+    fn int_conflict(&mut self, st: &LinearState, c: IntInfeasible<Lit>) -> Conflict {
+        self.stats.simplex_int_conflicts += 1;
+        self.confl_lits.clear();
+        for &l in &c.reasons {
+            if !self.confl_lits.contains(&l) {
+                self.confl_lits.push(l);
+            }
+        }
+        debug_assert!(self.confl_lits.iter().all(|&l| self.lit_true(l)));
+        #[cfg(any(test, feature = "check-deductions"))]
+        {
+            let mults: Vec<(u32, Rational)> = c
+                .row
+                .iter()
+                .filter_map(|(x, a)| st.slack_def.get(x).map(|&d| (d, a.clone())))
+                .collect();
+            let unbounded: Vec<Var> = c
+                .unbounded
+                .iter()
+                .filter_map(|x| st.var_of.get(x).copied())
+                .collect();
+            if let Err(why) =
+                certify::check_int_conflict(self, &mults, &unbounded, &self.confl_lits)
+            {
+                panic!(
+                    "check-deductions: unsound simplex integer conflict: {why}; \
+                     multipliers {mults:?}; literals {:?}",
+                    self.confl_lits
+                        .iter()
+                        .map(|&l| self.lit_to_string(l))
+                        .collect::<Vec<_>>()
+                );
+            }
+        }
+        #[cfg(not(any(test, feature = "check-deductions")))]
+        let _ = st;
+        Conflict::Lits
+    }
+
+    /// Branch and bound, when the search is about to split: an integer variable and the
+    /// integer `c` to split it at (`x ≤ c` or `x ≥ c + 1`) when the last check's feasible
+    /// rational assignment gives it the value `v` with `c < v < c + 1`, strictly inside its
+    /// box. `None` when there is none (or the split point is not an exact double).
+    ///
+    /// First the GCD test runs on the rows of the fractional variables (only here, not at
+    /// every fixpoint: on large rows it costs as much as pivoting). A conflict it finds is
+    /// left in `pending` for the next propagation, which analyses it before anything else
+    /// (backjumping below the split); the split is still returned, as a harmless decision.
+    pub(crate) fn simplex_branch(&mut self) -> Option<(Var, f64)> {
+        let st = self.linear.take()?;
+        let conflict = if st.feasible && !st.dirty && st.has_int && self.pending.is_none() {
+            st.tab
+                .fractional_basics()
+                .find_map(|b| st.tab.integer_conflict(b))
+        } else {
+            None
+        };
+        if let Some(c) = conflict {
+            self.pending = Some(self.int_conflict(&st, c));
+        }
+        self.linear = Some(st);
+        let st = self.linear.as_ref()?;
+        if !st.feasible || st.dirty || !st.has_int {
+            return None;
+        }
+        let t = st.tab.fractional()?;
+        let var = *st.var_of.get(&t)?;
+        let v = st.tab.value(t);
+        let mut c = v.c.floor();
+        if c == v.c && v.k.is_negative() {
+            c -= Rational::one();
+        }
+        // the split point as a double, only when exact
+        let f = c
+            .to_f64()
+            .filter(|f| Rational::from_float(*f).as_ref() == Some(&c))?;
+        let b = self.ibox(var);
+        (b.lo() <= f && f < b.hi()).then_some((var, f))
+    }
+
+    /// The unit-cube point of [`Solver::simplex_point`] within the current bounds (or the
+    /// level-0 bounds, `from_root`), `None` when the tightened bounds have no rational point
+    /// (or the check gives up).
+    fn cube_point(&self, st: &LinearState, from_root: bool) -> Option<Vec<(Var, Rational)>> {
+        let half = Rational::new(1.into(), 2.into());
+        // how far rounding the integer inputs moves each variable: ½ for an integer input,
+        // Σ |a|·(the argument's) for a linear definition over tableau variables, 0 otherwise
+        let mut reach: HashMap<Var, Rational> = HashMap::new();
+        let input_reach = |v: Var| {
+            if self.vars[v].defined_by.is_none() && self.vars[v].kind == VarKind::Int {
+                half.clone()
+            } else {
+                Rational::zero()
+            }
+        };
+        // definitions need not come after their arguments' ones: passes until nothing
+        // changes (reach only grows; bounded by the nesting depth, capped for safety)
+        for _ in 0..16 {
+            let mut changed = false;
+            for d in 0..st.defs_seen.min(self.defs.len()) {
+                if !self.is_tableau_def(d) {
+                    continue;
+                }
+                let def = &self.defs[d];
+                let Op::Linear { coeffs, .. } = &def.op else {
+                    continue;
+                };
+                let mut r = Rational::zero();
+                for (a, c) in def.args.iter().zip(coeffs) {
+                    let ra = reach.get(a).cloned().unwrap_or_else(|| input_reach(*a));
+                    r += c.abs() * ra;
+                }
+                if reach.get(&def.out) != Some(&r) {
+                    reach.insert(def.out, r);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let mut tab = st.tab.clone();
+        for l in &st.linked {
+            let r = reach
+                .get(&l.var)
+                .cloned()
+                .unwrap_or_else(|| input_reach(l.var));
+            if r.is_zero() && !from_root {
+                continue;
+            }
+            let (lo, hi) = if from_root {
+                let int = self.vars[l.var].kind == VarKind::Int;
+                (
+                    lower_of(self.root_lb[l.var], int),
+                    upper_of(self.root_ub[l.var], int),
+                )
+            } else {
+                let (lo, hi) = tab.bounds(l.tvar);
+                (lo.cloned(), hi.cloned())
+            };
+            let shift = DeltaRat::exact(r);
+            let lo = lo.map(|b| DeltaRat::new(&b.c + &shift.c, b.k));
+            let hi = hi.map(|b| DeltaRat::new(&b.c - &shift.c, b.k));
+            if let (Some(a), Some(b)) = (&lo, &hi) {
+                if a > b {
+                    return None;
+                }
+            }
+            tab.set_lower(
+                l.tvar,
+                lo.map(|value| TBound {
+                    value,
+                    reason: None,
+                }),
+            );
+            tab.set_upper(
+                l.tvar,
+                hi.map(|value| TBound {
+                    value,
+                    reason: None,
+                }),
+            );
+        }
+        if tab.check(MAX_PIVOTS_PER_CHECK, self.deadline) != Feasibility::Feasible {
+            return None;
+        }
+        let delta = tab.concrete_delta();
+        let mut out = Vec::new();
+        for l in &st.linked {
+            if self.vars[l.var].defined_by.is_some() {
+                continue;
+            }
+            let v = tab.value(l.tvar);
+            let mut x = &v.c + &v.k * &delta;
+            if self.vars[l.var].kind == VarKind::Int {
+                x = (x + &half).floor();
+            }
+            out.push((l.var, x));
+        }
+        Some(out)
     }
 
     /// The simplex check at a BCP+ICP fixpoint: a conflict (in `confl_lits`) when the current
@@ -394,5 +681,88 @@ mod tests {
         assert!(super::certify::check_conflict(&s, &[(0, q(1))], &lits).is_err());
         // without b's bound nothing is refuted
         assert!(super::certify::check_conflict(&s, &[(0, q(1)), (1, q(1))], &[la]).is_err());
+    }
+
+    /// `s = 3x + 3y` over unbounded integers with `lo <= s <= hi` as assumptions.
+    fn triple_sum(linear_mode: LinearReasoning, lo: i64, hi: i64) -> (Solver, SolveResult) {
+        let mut s = solver(linear_mode);
+        let x = s.new_var(Sort::Int, &Domain::unbounded());
+        let y = s.new_var(Sort::Int, &Domain::unbounded());
+        let sum = linear(&mut s, Sort::Int, &[(3, x), (3, y)]);
+        let l = s.bound_lit(sum, Rel::Ge, &q(lo));
+        let u = s.bound_lit(sum, Rel::Le, &q(hi));
+        let r = s.solve(&[l, u]);
+        (s, r)
+    }
+
+    #[test]
+    fn refutes_integer_problems_with_only_rational_solutions() {
+        // 1 <= 3x + 3y <= 2: x + y = 1/3 over the rationals, nothing over the integers.
+        // Interval splitting on the unbounded x, y never ends; the GCD test refutes at once.
+        let (s, r) = triple_sum(LinearReasoning::Simplex, 1, 2);
+        assert!(r.is_unsat(), "{r:?}");
+        assert!(s.stats().simplex_int_conflicts >= 1);
+        let (_, r) = triple_sum(LinearReasoning::Icp, 1, 2);
+        assert!(!r.is_unsat(), "ICP alone should not refute this: {r:?}");
+        // 1 <= 3x + 3y <= 3 has integer points
+        let (_, r) = triple_sum(LinearReasoning::Simplex, 1, 3);
+        assert!(r.is_sat(), "{r:?}");
+    }
+
+    #[test]
+    fn integer_reasoning_refutes_a_problem_with_rational_points() {
+        // 2 <= 4x - 2y <= 3 and 7 <= x + 4y <= 9 over unbounded integers: rational points
+        // exist (x = 13/9, y = 17/9), integer ones do not (see below); interval splitting
+        // alone does not end on the unbounded x, y
+        let mut s = solver(LinearReasoning::Simplex);
+        let x = s.new_var(Sort::Int, &Domain::unbounded());
+        let y = s.new_var(Sort::Int, &Domain::unbounded());
+        let a = linear(&mut s, Sort::Int, &[(4, x), (-2, y)]);
+        let b = linear(&mut s, Sort::Int, &[(1, x), (4, y)]);
+        let lits = [
+            s.bound_lit(a, Rel::Ge, &q(2)),
+            s.bound_lit(a, Rel::Le, &q(3)),
+            s.bound_lit(b, Rel::Ge, &q(7)),
+            s.bound_lit(b, Rel::Le, &q(9)),
+        ];
+        let r = s.solve(&lits);
+        // by hand: 4x - 2y ∈ {2} (even), so y = 2x - 1, and x + 4y = 9x - 4 ∈ [7, 9]: x = 13/9
+        // is not an integer: unsat; the rational relaxation is feasible
+        assert!(r.is_unsat(), "{r:?}");
+        let st = s.stats();
+        assert!(
+            st.simplex_int_conflicts + st.simplex_branches >= 1,
+            "integer reasoning should be needed: {st:?}"
+        );
+    }
+
+    #[test]
+    fn the_certificate_check_rejects_corrupted_integer_explanations() {
+        // s = 3x + 3y with s >= 1 and s <= 2 true: {x, y} as the divisible part refutes
+        let mut s = solver(LinearReasoning::Icp);
+        let x = s.new_var(Sort::Int, &Domain::unbounded());
+        let y = s.new_var(Sort::Int, &Domain::unbounded());
+        let z = s.new_var(Sort::Real, &Domain::unbounded());
+        let sum = linear(&mut s, Sort::Int, &[(3, x), (3, y)]);
+        let l = s.bound_lit(sum, Rel::Ge, &q(1));
+        let u = s.bound_lit(sum, Rel::Le, &q(2));
+        let u3 = s.bound_lit(sum, Rel::Le, &q(3));
+        // w = 3x + 3y + z with z real: z can fill any gap
+        let w = linear(&mut s, Sort::Real, &[(3, x), (3, y), (1, z)]);
+        let wl = s.bound_lit(w, Rel::Ge, &q(1));
+        let wu = s.bound_lit(w, Rel::Le, &q(2));
+        use super::certify::check_int_conflict as check;
+        assert!(check(&s, &[(0, q(1))], &[x, y], &[l, u]).is_ok());
+        assert!(check(&s, &[(0, q(-2))], &[x, y], &[l, u]).is_ok());
+        // a missing bound, a looser bound, a missing divisible variable, a real variable in
+        // the divisible part, or the wrong definition: each is rejected
+        assert!(check(&s, &[(0, q(1))], &[x, y], &[l]).is_err());
+        assert!(check(&s, &[(0, q(1))], &[x, y], &[l, u3]).is_err());
+        assert!(check(&s, &[(0, q(1))], &[x], &[l, u]).is_err());
+        assert!(check(&s, &[(1, q(1))], &[x, y, z], &[wl, wu]).is_err());
+        assert!(check(&s, &[(1, q(1))], &[x, y], &[wl, wu]).is_err());
+        assert!(check(&s, &[], &[x, y], &[l, u]).is_err());
+        // the Farkas check does not accept it: it is an integer argument only
+        assert!(super::certify::check_conflict(&s, &[(0, q(1))], &[l, u]).is_err());
     }
 }

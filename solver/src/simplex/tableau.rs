@@ -6,7 +6,9 @@
 //! *tableau*, in which some variables are *basic* (each one a row `b = Σ a·n` over non-basic
 //! variables). The current assignment always satisfies every row, and every non-basic variable
 //! lies within its bounds; [`Tableau::check`] repairs basic variables that violate their bounds
-//! by pivoting, choosing variables by Bland's rule (smallest index first), which terminates.
+//! by pivoting: the violated basic variable of smallest index leaves; the entering variable is
+//! the one of the shortest column for a check's first pivots (least fill-in), then by Bland's
+//! rule (smallest index first), which cannot cycle, so a check terminates.
 //! When a violated basic variable cannot be repaired — every non-basic variable of its row is
 //! stuck at the bound that would have to move — the row itself is the Farkas certificate: the
 //! row's equation together with those bounds has no solution.
@@ -15,10 +17,28 @@
 //! `x < 3` is `x ≤ 3 - δ`. Bounds change without touching the tableau: tightening a bound of a
 //! non-basic variable moves its value onto the bound, loosening one changes nothing (the
 //! assignment still satisfies it), which is why backtracking only restores bounds.
+//!
+//! Cost on large tableaux (long unrollings): a *column index* lists, for every non-basic
+//! variable, the rows it occurs in, so moving it or pivoting on it touches only those rows;
+//! a *candidate set* holds every basic variable whose value or bounds changed since it was
+//! last seen within its bounds, so a check looks only at those instead of every row. Both
+//! are exact bookkeeping of the tableau itself (bounds come and go with the solver's trail;
+//! every change goes through [`Tableau::set_lower`]/[`Tableau::set_upper`], which keep them).
+//!
+//! Integers: [`Tableau::integer_conflict`] is a GCD test over one row (a cut in the sense of
+//! divisibility), and [`Tableau::fractional`] names an integer variable the rational
+//! assignment puts between two integers, for branch and bound.
 
 use crate::num::Rational;
-use num_traits::{Signed, Zero};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
+use std::collections::BTreeSet;
+
+/// Pivots of one check that choose the entering variable by column length before Bland's
+/// rule takes over (see [`Tableau::check`]).
+const SPARSE_PIVOTS: u64 = 32;
 
 /// A variable of the tableau (a problem variable or a slack).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -27,6 +47,25 @@ pub(crate) struct TVar(pub u32);
 impl TVar {
     fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+/// `a·b`, without the gcd reduction when both are integers (most tableau coefficients are:
+/// linear definitions have small integer coefficients, and a reduction costs a gcd each).
+fn qmul(a: &Rational, b: &Rational) -> Rational {
+    if a.denom().is_one() && b.denom().is_one() {
+        Rational::from_integer(a.numer() * b.numer())
+    } else {
+        a * b
+    }
+}
+
+/// `a + b`, without the gcd reduction when both are integers.
+fn qadd(a: &Rational, b: &Rational) -> Rational {
+    if a.denom().is_one() && b.denom().is_one() {
+        Rational::from_integer(a.numer() + b.numer())
+    } else {
+        a + b
     }
 }
 
@@ -48,8 +87,12 @@ impl DeltaRat {
         }
     }
     fn add_scaled(&mut self, a: &Rational, d: &DeltaRat) {
-        self.c += a * &d.c;
-        self.k += a * &d.k;
+        if !d.c.is_zero() {
+            self.c = qadd(&self.c, &qmul(a, &d.c));
+        }
+        if !d.k.is_zero() {
+            self.k = qadd(&self.k, &qmul(a, &d.k));
+        }
     }
     fn sub(&self, o: &DeltaRat) -> DeltaRat {
         DeltaRat {
@@ -96,6 +139,18 @@ pub(crate) enum Feasibility<R> {
     GaveUp,
 }
 
+/// An integer infeasibility certificate (GCD test): `row` lists `(x, a)` with `Σ a·x = 0`
+/// implied by the defining equations, like [`Infeasible`]; the variables of `unbounded` are
+/// integers whose part `Σ a·x` is therefore a multiple of `g`, and the bounds named by
+/// `reasons` (both bounds of every other variable of the row) confine that part to a range
+/// with no multiple of `g` in it.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct IntInfeasible<R> {
+    pub row: Vec<(TVar, Rational)>,
+    pub unbounded: Vec<TVar>,
+    pub reasons: Vec<R>,
+}
+
 /// An infeasibility certificate: `row` lists `(x, a)` with `Σ a·x = 0` implied by the
 /// tableau's defining equations, and `reasons` the tags of the bounds that make that sum
 /// impossible (every variable of `row` is bounded on the side that matters, so the sum is
@@ -113,6 +168,10 @@ struct VarState<R> {
     upper: Option<TBound<R>>,
     /// the row whose basic variable this is
     row: Option<u32>,
+    /// an integer variable (only for the integer tests; the simplex itself is rational)
+    int: bool,
+    /// the rows this variable occurs in while non-basic (the column index)
+    col: BTreeSet<u32>,
 }
 
 /// One row `basic = Σ a·x` over non-basic variables, `terms` sorted by variable, no zeros.
@@ -128,6 +187,9 @@ struct Row {
 pub(crate) struct Tableau<R> {
     vars: Vec<VarState<R>>,
     rows: Vec<Row>,
+    /// basic variables that may violate a bound: every violated one is in here (values and
+    /// bounds change only through this module, which inserts the affected ones)
+    candidates: BTreeSet<TVar>,
     /// pivots over the tableau's lifetime
     pub pivots: u64,
 }
@@ -137,6 +199,7 @@ impl<R> Default for Tableau<R> {
         Tableau {
             vars: Vec::new(),
             rows: Vec::new(),
+            candidates: BTreeSet::new(),
             pivots: 0,
         }
     }
@@ -154,10 +217,10 @@ fn add_terms(acc: &mut Vec<(TVar, Rational)>, f: &Rational, terms: &[(TVar, Rati
             out.push(old[i].clone());
             i += 1;
         } else if take_new {
-            out.push((terms[j].0, f * &terms[j].1));
+            out.push((terms[j].0, qmul(f, &terms[j].1)));
             j += 1;
         } else {
-            let s = &old[i].1 + f * &terms[j].1;
+            let s = qadd(&old[i].1, &qmul(f, &terms[j].1));
             if !s.is_zero() {
                 out.push((old[i].0, s));
             }
@@ -180,8 +243,16 @@ impl<R: Clone> Tableau<R> {
             lower: None,
             upper: None,
             row: None,
+            int: false,
+            col: BTreeSet::new(),
         });
         TVar(self.vars.len() as u32 - 1)
+    }
+
+    /// Marks `x` as an integer variable (for [`Tableau::integer_conflict`] and
+    /// [`Tableau::fractional`]).
+    pub fn set_integer(&mut self, x: TVar) {
+        self.vars[x.index()].int = true;
     }
 
     /// A new basic variable `s = Σ a·x` (any variables; repeated ones are summed, basic ones
@@ -208,12 +279,26 @@ impl<R: Clone> Tableau<R> {
             value.add_scaled(a, &self.vars[x.index()].value);
         }
         self.vars[s.index()].value = value;
-        self.vars[s.index()].row = Some(self.rows.len() as u32);
+        let r = self.rows.len() as u32;
+        self.vars[s.index()].row = Some(r);
+        for (x, _) in &row {
+            self.vars[x.index()].col.insert(r);
+        }
+        self.candidates.insert(s);
         self.rows.push(Row {
             basic: s,
             terms: row,
         });
         s
+    }
+
+    /// The current bounds of `x` (values only).
+    pub fn bounds(&self, x: TVar) -> (Option<&DeltaRat>, Option<&DeltaRat>) {
+        let s = &self.vars[x.index()];
+        (
+            s.lower.as_ref().map(|b| &b.value),
+            s.upper.as_ref().map(|b| &b.value),
+        )
     }
 
     pub fn value(&self, x: TVar) -> &DeltaRat {
@@ -230,6 +315,9 @@ impl<R: Clone> Tableau<R> {
             _ => None,
         };
         self.vars[x.index()].lower = b;
+        if self.vars[x.index()].row.is_some() {
+            self.candidates.insert(x);
+        }
         if let Some(v) = target {
             self.update(x, v);
         }
@@ -244,6 +332,9 @@ impl<R: Clone> Tableau<R> {
             _ => None,
         };
         self.vars[x.index()].upper = b;
+        if self.vars[x.index()].row.is_some() {
+            self.candidates.insert(x);
+        }
         if let Some(v) = target {
             self.update(x, v);
         }
@@ -262,15 +353,36 @@ impl<R: Clone> Tableau<R> {
     /// Sets the non-basic `x` to `v` and the basic variables of the rows containing it.
     fn update(&mut self, x: TVar, v: DeltaRat) {
         let delta = v.sub(&self.vars[x.index()].value);
-        for r in 0..self.rows.len() {
-            let row = &self.rows[r];
-            if let Ok(k) = row.terms.binary_search_by_key(&x, |t| t.0) {
-                let a = row.terms[k].1.clone();
-                let b = row.basic;
-                self.vars[b.index()].value.add_scaled(&a, &delta);
-            }
-        }
+        self.shift_column(x, None, &delta);
         self.vars[x.index()].value = v;
+    }
+
+    /// Adds `a·delta` to the basic variable of every row (but `skip`) in which the non-basic
+    /// `x` occurs with coefficient `a`: the rows stay satisfied when `x` moves by `delta`.
+    fn shift_column(&mut self, x: TVar, skip: Option<usize>, delta: &DeltaRat) {
+        let col = std::mem::take(&mut self.vars[x.index()].col);
+        let Tableau {
+            vars,
+            rows,
+            candidates,
+            ..
+        } = self;
+        for &r in &col {
+            if Some(r as usize) == skip {
+                continue;
+            }
+            let row = &rows[r as usize];
+            let k = row
+                .terms
+                .binary_search_by_key(&x, |t| t.0)
+                .expect("the column index lists only rows containing the variable");
+            let b = row.basic;
+            let a = &row.terms[k].1;
+            // vars[b] is a different entry than vars[x] (b is basic, x is not)
+            vars[b.index()].value.add_scaled(a, delta);
+            candidates.insert(b);
+        }
+        self.vars[x.index()].col = col;
     }
 
     /// Makes the non-basic `x` basic in row `r` (whose basic variable leaves).
@@ -293,22 +405,38 @@ impl<R: Clone> Tableau<R> {
         let mut terms: Vec<(TVar, Rational)> = Vec::with_capacity(row.terms.len());
         for (y, c) in row.terms.iter() {
             if *y != x {
-                terms.push((*y, -(c * &inv)));
+                terms.push((*y, -qmul(c, &inv)));
             }
         }
         terms.push((row.basic, inv));
         terms.sort_by_key(|t| t.0);
         self.vars[row.basic.index()].row = None;
         self.vars[x.index()].row = Some(r as u32);
-        for q in 0..self.rows.len() {
+        self.candidates.insert(x);
+        // the leaving variable now occurs in row r; x occurs in no row any more
+        self.vars[row.basic.index()].col.insert(r as u32);
+        let xcol = std::mem::take(&mut self.vars[x.index()].col);
+        for &q in &xcol {
+            let q = q as usize;
             if q == r {
                 continue;
             }
-            let Ok(k) = self.rows[q].terms.binary_search_by_key(&x, |t| t.0) else {
-                continue;
-            };
+            let k = self.rows[q]
+                .terms
+                .binary_search_by_key(&x, |t| t.0)
+                .expect("the column index lists only rows containing the variable");
             let c = self.rows[q].terms.remove(k).1;
             add_terms(&mut self.rows[q].terms, &c, &terms);
+            // only the variables of the pivot row can enter or (cancelling) leave row q
+            for (y, _) in &terms {
+                let present = self.rows[q].terms.binary_search_by_key(y, |t| t.0).is_ok();
+                let col = &mut self.vars[y.index()].col;
+                if present {
+                    col.insert(q as u32);
+                } else {
+                    col.remove(&(q as u32));
+                }
+            }
         }
         self.rows[r].terms = terms;
     }
@@ -326,16 +454,7 @@ impl<R: Clone> Tableau<R> {
         self.vars[x.index()]
             .value
             .add_scaled(&Rational::from_integer(1.into()), &theta);
-        for q in 0..self.rows.len() {
-            if q == r {
-                continue;
-            }
-            if let Ok(k) = self.rows[q].terms.binary_search_by_key(&x, |t| t.0) {
-                let c = self.rows[q].terms[k].1.clone();
-                let bq = self.rows[q].basic;
-                self.vars[bq.index()].value.add_scaled(&c, &theta);
-            }
-        }
+        self.shift_column(x, Some(r), &theta);
         self.pivot(r, x);
     }
 
@@ -373,12 +492,18 @@ impl<R: Clone> Tableau<R> {
     ) -> Feasibility<R> {
         let mut done = 0u64;
         loop {
-            // the violated basic variable of smallest index
+            // the violated basic variable of smallest index (Bland): the candidates are
+            // ordered, and one found within its bounds (or no longer basic) leaves the set
             let mut pick: Option<(TVar, usize)> = None;
-            for (r, row) in self.rows.iter().enumerate() {
-                let b = row.basic;
-                if (self.below_lower(b) || self.above_upper(b)) && pick.is_none_or(|(p, _)| b < p) {
-                    pick = Some((b, r));
+            while let Some(&b) = self.candidates.first() {
+                match self.vars[b.index()].row {
+                    Some(r) if self.below_lower(b) || self.above_upper(b) => {
+                        pick = Some((b, r as usize));
+                        break;
+                    }
+                    _ => {
+                        self.candidates.pop_first();
+                    }
                 }
             }
             let Some((b, r)) = pick else {
@@ -401,11 +526,17 @@ impl<R: Clone> Tableau<R> {
                     s.lower.as_ref().is_none_or(|l| s.value > l.value)
                 }
             };
-            let entering = self.rows[r]
-                .terms
-                .iter()
-                .find(|(x, a)| can_move(*x, a))
-                .map(|t| t.0);
+            // the first pivots of a check take the movable variable of the shortest column
+            // (it occurs in the fewest rows: the least fill-in); after those, Bland's rule
+            // (smallest index), which cannot cycle, so the check terminates
+            let mut movable = self.rows[r].terms.iter().filter(|(x, a)| can_move(*x, a));
+            let entering = if done <= SPARSE_PIVOTS {
+                movable
+                    .min_by_key(|(x, _)| (self.vars[x.index()].col.len(), *x))
+                    .map(|t| t.0)
+            } else {
+                movable.next().map(|t| t.0)
+            };
             match entering {
                 Some(x) => {
                     let target = if raise {
@@ -428,6 +559,102 @@ impl<R: Clone> Tableau<R> {
                 None => return Feasibility::Infeasible(self.explain(r, raise)),
             }
         }
+    }
+
+    /// An integer variable whose value in the current assignment is not an integer (the
+    /// basic one of smallest index: non-basic variables sit at their bounds, which are
+    /// integral for integers, or at 0), for branch and bound. Scans the rows' basic variables.
+    pub fn fractional(&self) -> Option<TVar> {
+        self.fractional_basics().min()
+    }
+
+    /// The basic integer variables whose value is not an integer.
+    pub fn fractional_basics(&self) -> impl Iterator<Item = TVar> + '_ {
+        self.rows.iter().map(|row| row.basic).filter(|b| {
+            let s = &self.vars[b.index()];
+            s.int && !(s.value.k.is_zero() && s.value.c.is_integer())
+        })
+    }
+
+    /// The GCD test on the row whose basic variable is `b`: the row says `Σ a·x = 0`; its
+    /// integer variables that lack a lower or an upper bound form a part `Σ_U a·x` that is a
+    /// multiple of `g = gcd(m·a)` once scaled by the common denominator `m`, and the other
+    /// variables, each bounded on both sides, confine that part to a range. If the range holds
+    /// no multiple of `g`, no integer point exists (the rational assignment may: this is what
+    /// interval splitting on unbounded integers never finishes). Also tried with `U` = every
+    /// integer variable that is not fixed. `None` when the row passes or the test does not
+    /// apply (a non-integer variable unbounded on a side).
+    pub fn integer_conflict(&self, b: TVar) -> Option<IntInfeasible<R>> {
+        let r = self.vars[b.index()].row? as usize;
+        let row = &self.rows[r];
+        let mut all: Vec<(TVar, Rational)> = vec![(row.basic, Rational::one())];
+        all.extend(row.terms.iter().map(|(x, a)| (*x, -a.clone())));
+        let bounded = |x: TVar| {
+            let s = &self.vars[x.index()];
+            s.lower.is_some() && s.upper.is_some()
+        };
+        let fixed = |x: TVar| {
+            let s = &self.vars[x.index()];
+            matches!((&s.lower, &s.upper), (Some(l), Some(u)) if l.value == u.value)
+        };
+        let not_bounded = |x: TVar| !bounded(x);
+        let not_fixed = |x: TVar| !fixed(x);
+        self.gcd_test(&all, &not_bounded)
+            .or_else(|| self.gcd_test(&all, &not_fixed))
+    }
+
+    /// One GCD test of [`Tableau::integer_conflict`] with the part `U` chosen by `in_u`.
+    fn gcd_test(
+        &self,
+        all: &[(TVar, Rational)],
+        in_u: &dyn Fn(TVar) -> bool,
+    ) -> Option<IntInfeasible<R>> {
+        type Terms<'a> = Vec<&'a (TVar, Rational)>;
+        let (u, rest): (Terms, Terms) = all.iter().partition(|(x, _)| in_u(*x));
+        if u.is_empty() || u.iter().any(|(x, _)| !self.vars[x.index()].int) {
+            return None;
+        }
+        let m = u.iter().fold(BigInt::one(), |m, (_, a)| m.lcm(a.denom()));
+        let g = u
+            .iter()
+            .fold(BigInt::zero(), |g, (_, a)| g.gcd(&(a * &m).to_integer()));
+        // Σ_U a·x = −Σ_rest a·x ∈ [lo, hi]
+        let mut lo = DeltaRat::default();
+        let mut hi = DeltaRat::default();
+        let mut reasons = Vec::new();
+        for (x, a) in &rest {
+            let s = &self.vars[x.index()];
+            let (l, h) = (s.lower.as_ref()?, s.upper.as_ref()?);
+            let (min, max) = if a.is_positive() { (l, h) } else { (h, l) };
+            hi.add_scaled(&-a.clone(), &min.value);
+            lo.add_scaled(&-a.clone(), &max.value);
+            reasons.extend(l.reason.clone());
+            reasons.extend(h.reason.clone());
+        }
+        // scaled by m: a multiple of g in [m·lo, m·hi]?
+        let (lo, hi) = (
+            lo.scale(&Rational::from_integer(m.clone())),
+            hi.scale(&Rational::from_integer(m)),
+        );
+        let g = Rational::from_integer(g);
+        // the smallest multiple of g at or above lo (δ > 0 infinitesimal)
+        let first = {
+            let q = &lo.c / &g;
+            let mut k = q.ceil();
+            if k == q && lo.k.is_positive() {
+                k += Rational::one();
+            }
+            k * &g
+        };
+        let above_hi = first > hi.c || (first == hi.c && hi.k.is_negative());
+        if !above_hi {
+            return None;
+        }
+        Some(IntInfeasible {
+            row: all.to_vec(),
+            unbounded: u.iter().map(|(x, _)| *x).collect(),
+            reasons,
+        })
     }
 
     /// The certificate of row `r` whose basic variable cannot reach its lower (`raise`) or
@@ -670,6 +897,109 @@ mod tests {
         let mut r = c.reasons;
         r.sort();
         assert_eq!(r, vec![0, 1]);
+    }
+
+    #[test]
+    fn the_gcd_test_finds_rows_without_integer_points() {
+        // s = 3x + 3y with 1 <= s <= 2 (tags 0, 1): rational points exist (x + y = 1/3),
+        // integer ones do not; the explanation is exactly s's two bounds
+        let mut t: Tableau<u32> = Tableau::default();
+        let x = t.new_var();
+        let y = t.new_var();
+        t.set_integer(x);
+        t.set_integer(y);
+        let s = t.add_row(&[(x, q(3)), (y, q(3))]);
+        t.set_lower(s, le(1, 0));
+        t.set_upper(s, le(2, 1));
+        assert_eq!(t.check(100, None), Feasibility::Feasible);
+        let b = t.fractional().expect("a fractional integer");
+        let c = t.integer_conflict(b).expect("no multiple of 3 in [1, 2]");
+        let mut r = c.reasons.clone();
+        r.sort();
+        assert_eq!(r, vec![0, 1]);
+        let mut u = c.unbounded.clone();
+        u.sort();
+        assert_eq!(u, vec![x, y]);
+        // with 1 <= s <= 3 the row has the integer point x + y = 1: no conflict
+        t.set_upper(s, le(3, 1));
+        assert_eq!(t.check(100, None), Feasibility::Feasible);
+        assert!(t
+            .fractional()
+            .is_none_or(|b| t.integer_conflict(b).is_none()));
+    }
+
+    #[test]
+    fn the_gcd_test_needs_integers_and_a_bounded_rest() {
+        // s = 2x + 2y fixed at 1: over integers impossible, over reals fine
+        for int in [true, false] {
+            let mut t: Tableau<u32> = Tableau::default();
+            let x = t.new_var();
+            let y = t.new_var();
+            if int {
+                t.set_integer(x);
+                t.set_integer(y);
+            }
+            let s = t.add_row(&[(x, q(2)), (y, q(2))]);
+            t.set_lower(s, le(1, 0));
+            t.set_upper(s, le(1, 1));
+            assert_eq!(t.check(100, None), Feasibility::Feasible);
+            // the basic variable may be s or (after a pivot) x or y
+            let found = [x, y, s].iter().find_map(|&b| t.integer_conflict(b));
+            assert_eq!(found.is_some(), int, "int = {int}");
+        }
+        // 2x + z = 1 with z real and unbounded: z absorbs anything
+        let mut t: Tableau<u32> = Tableau::default();
+        let x = t.new_var();
+        let z = t.new_var();
+        t.set_integer(x);
+        let s = t.add_row(&[(x, q(2)), (z, q(1))]);
+        t.set_lower(s, le(1, 0));
+        t.set_upper(s, le(1, 1));
+        assert_eq!(t.check(100, None), Feasibility::Feasible);
+        assert!([x, z, s].iter().all(|&b| t.integer_conflict(b).is_none()));
+    }
+
+    #[test]
+    fn the_column_index_and_candidates_follow_pivots() {
+        // a chain of rows over shared variables, pivoted repeatedly: after every check the
+        // column index must list exactly the rows each non-basic variable occurs in, and
+        // every basic variable outside its bounds must be a candidate
+        let mut t: Tableau<u32> = Tableau::default();
+        let xs: Vec<TVar> = (0..6).map(|_| t.new_var()).collect();
+        let mut slacks = Vec::new();
+        for i in 0..5 {
+            let s = t.add_row(&[(xs[i], q(1)), (xs[i + 1], q(-2)), (xs[(i + 3) % 6], q(1))]);
+            slacks.push(s);
+        }
+        for (k, &s) in slacks.iter().enumerate() {
+            t.set_lower(s, le(k as i64 + 1, k as u32));
+            t.set_upper(s, le(k as i64 + 4, 10 + k as u32));
+        }
+        for (k, &x) in xs.iter().enumerate() {
+            t.set_upper(x, le(20 - k as i64, 20 + k as u32));
+            t.set_lower(x, le(-20, 30 + k as u32));
+        }
+        assert_eq!(t.check(1000, None), Feasibility::Feasible);
+        assert!(t.pivots > 0, "the test should pivot");
+        for (i, v) in t.vars.iter().enumerate() {
+            let want: BTreeSet<u32> = if v.row.is_some() {
+                BTreeSet::new()
+            } else {
+                (0..t.rows.len() as u32)
+                    .filter(|&r| t.rows[r as usize].terms.iter().any(|(x, _)| x.index() == i))
+                    .collect()
+            };
+            assert_eq!(v.col, want, "column of {i}");
+        }
+        // every row still holds for the assignment
+        for row in &t.rows {
+            let mut sum = DeltaRat::default();
+            for (x, a) in &row.terms {
+                sum.add_scaled(a, t.value(*x));
+            }
+            assert_eq!(&sum, t.value(row.basic));
+            assert!(!t.below_lower(row.basic) && !t.above_upper(row.basic));
+        }
     }
 
     #[test]
