@@ -31,6 +31,7 @@ fn ts_of(loaded: &Loaded) -> &TransitionSystem {
 
 fn options(engine: Engine, ic3: Ic3Config, max_depth: Option<usize>) -> TsOptions {
     TsOptions {
+        linear_auto: false,
         engine,
         solver: SolverConfig::default(),
         start_depth: 0,

@@ -657,6 +657,7 @@ where
             };
             // transition systems are not read by `smt`; the options are those of `solve`
             let ts_opts = ts_cmd::TsOptions {
+                linear_auto: false,
                 engine: ts_cmd::Engine::Portfolio,
                 solver: config,
                 start_depth: 0,
@@ -721,6 +722,7 @@ where
                 return EXIT_USAGE;
             }
             let ts_opts = ts_cmd::TsOptions {
+                linear_auto: false,
                 engine: ts_cmd::Engine::Portfolio,
                 solver: SolverConfig::default(),
                 start_depth: 0,
@@ -857,6 +859,7 @@ where
                 ic3::engine::quiet()
             };
             let ts_opts = ts_cmd::TsOptions {
+                linear_auto: linear.is_none(),
                 engine,
                 solver: SolverConfig {
                     linear: linear.unwrap_or(LinearArg::Icp).reasoning(),

@@ -21,6 +21,7 @@ fn load(text: &str) -> (hys::Loaded, TransitionSystem) {
 fn run(text: &str, engine: Engine, start_depth: usize, max_depth: Option<usize>) -> TsAnswer {
     let (loaded, ts) = load(text);
     let opts = TsOptions {
+        linear_auto: false,
         engine,
         solver: SolverConfig::default(),
         start_depth,

@@ -92,6 +92,7 @@ fn run_suite_with(
             panic!("{file} is not a transition system");
         };
         let opts = TsOptions {
+            linear_auto: false,
             engine: Engine::Ic3,
             solver: SolverConfig::default(),
             start_depth: 0,

@@ -49,6 +49,7 @@ fn definite_isat3_verdicts_are_matched_with_exact_traces() {
         };
         for engine in [Engine::Portfolio, Engine::Bmc, Engine::Kind] {
             let opts = TsOptions {
+                linear_auto: false,
                 engine,
                 solver: SolverConfig::default(),
                 start_depth: 0,

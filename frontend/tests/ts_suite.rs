@@ -42,6 +42,7 @@ fn run(file: &str, engine: Engine, max_depth: Option<usize>, secs: u64) -> (TsAn
         panic!("{file} is not a transition system");
     };
     let opts = TsOptions {
+        linear_auto: false,
         engine,
         solver: SolverConfig::default(),
         start_depth: 0,
@@ -231,6 +232,7 @@ fn language_doc_b3_is_safe_and_its_real_twin_is_replayed() {
         panic!("B.3 is a transition system")
     };
     let opts = TsOptions {
+        linear_auto: false,
         engine: Engine::Portfolio,
         solver: SolverConfig::default(),
         start_depth: 0,

@@ -1043,6 +1043,7 @@ pub fn deadcode_with(
             ub: vec![],
         };
         let mut o = TsOptions {
+            linear_auto: false,
             log: opts.log.clone(),
             ic3: opts.ic3.clone(),
             solver: opts.solver.clone(),
@@ -1275,6 +1276,7 @@ fn shorten_test_cases(
             .min(left)
             .min(per_goal.unwrap_or(SHORTEN_PER_GOAL));
         let o = TsOptions {
+            linear_auto: false,
             engine: ts_cmd::Engine::Bmc,
             timeout: Some(t),
             log: opts.log.clone(),

@@ -47,6 +47,7 @@ pub fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
 /// defaults, certificate check on, 20 s.
 pub fn certificate_check_options() -> frontend::ts_cmd::TsOptions {
     frontend::ts_cmd::TsOptions {
+        linear_auto: false,
         engine: frontend::ts_cmd::Engine::Ic3,
         solver: solver::SolverConfig::default(),
         start_depth: 0,
