@@ -92,13 +92,28 @@ pub fn portfolio(
                     EngineKind::BmcBitblast => {
                         crate::bitblast_bmc::bitblast_bmc(&ts, &bc, &inner, val.as_ref(), &log)
                     }
-                    EngineKind::KindBitblast => crate::bitblast_bmc::bitblast_kind(
-                        &ts,
-                        2,
-                        std::time::Duration::from_secs(5),
-                        &inner,
-                        &log,
-                    ),
+                    // first the guessed invariants (a few seconds, proofs only), then
+                    // bit-blasted k-induction, on the one thread
+                    EngineKind::KindBitblast => {
+                        let r = crate::float_inv::float_inv(
+                            &ts,
+                            &kc.solver,
+                            crate::float_inv::BUDGET,
+                            &inner,
+                            &log,
+                        );
+                        if r.verdict == Verdict::Safe {
+                            return r;
+                        }
+                        log(format!("float-inv: {}", r.note.unwrap_or_default()));
+                        crate::bitblast_bmc::bitblast_kind(
+                            &ts,
+                            2,
+                            std::time::Duration::from_secs(5),
+                            &inner,
+                            &log,
+                        )
+                    }
                 }));
                 let r = run.unwrap_or_else(|_| {
                     EngineResult::unknown(
