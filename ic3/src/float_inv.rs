@@ -344,12 +344,7 @@ impl<'a> Violation<'a> {
         a.push(act);
         let cap = Instant::now() + QUERY_TIME;
         s.set_deadline(Some(self.deadline.map_or(cap, |d| d.min(cap))));
-        let t0 = Instant::now();
         let res = s.solve(&a);
-        if std::env::var_os("FLOAT_INV_DEBUG").is_some() {
-            let k = match &res { SolveResult::Unsat => "unsat", SolveResult::Sat(_) => "sat", SolveResult::Candidate(_) => "cand", SolveResult::Unknown(_) => "unk" };
-            eprintln!("q {k} {:.2} {} live {}", t0.elapsed().as_secs_f64(), among.len(), live.iter().filter(|&&l| l).count());
-        }
         s.set_deadline(self.deadline);
         // retire this query's clause for good
         s.add_clause(&[!act]);
@@ -521,9 +516,6 @@ pub fn float_inv(
         ..limits.clone()
     };
     let cubes = candidates(ts);
-    if std::env::var_os("FLOAT_INV_DEBUG").is_some() {
-        eprintln!("constants {:?}", candidate_constants(ts).iter().map(|q| q.to_string()).collect::<Vec<_>>());
-    }
     if cubes.len() > MAX_CANDIDATES {
         return EngineResult::unknown(
             NAME,
