@@ -54,7 +54,10 @@ fn proves(file: &str, invariant_parts: &[&str]) {
 fn monotone_filter_stays_in_the_input_range() {
     // x' = 0.5x + 0.25y + 0.25in with x, y, in in [-1, 1]: every term is monotone in its
     // variable and the corner gives exactly 1, so [-1, 1] is closed under the rounded step
-    proves("filter_box.c", &["(x <= 1e0 || x != x)", "(x >= -1e0 || x != x)"]);
+    proves(
+        "filter_box.c",
+        &["(x <= 1e0 || x != x)", "(x >= -1e0 || x != x)"],
+    );
 }
 
 #[test]
@@ -67,7 +70,10 @@ fn float_counter_saturates() {
 fn rate_limiter_is_bounded() {
     // y' is x in [-8, 8], or s - d where x - s <= -d (so s - d >= x >= -8 up to rounding,
     // and s - d <= s <= 9), or s + d likewise: |y| <= 9 is inductive
-    proves("rate_limit.c", &["(y <= 9e0 || y != y)", "(y >= -9e0 || y != y)"]);
+    proves(
+        "rate_limit.c",
+        &["(y <= 9e0 || y != y)", "(y >= -9e0 || y != y)"],
+    );
 }
 
 #[test]
@@ -90,7 +96,11 @@ fn false_bound_is_not_proved() {
         .arg(&exe)
         .output()
         .expect("gcc runs");
-    assert!(cc.status.success(), "{}", String::from_utf8_lossy(&cc.stderr));
+    assert!(
+        cc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&cc.stderr)
+    );
     let run = Command::new(&exe).output().unwrap();
     assert!(
         String::from_utf8_lossy(&run.stdout).contains("reach_error"),

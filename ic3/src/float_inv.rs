@@ -59,7 +59,7 @@ const MAX_CONSTANT: i64 = 1 << 40;
 /// solvers with millions of clauses.
 const MAX_CANDIDATES: usize = 20_000;
 /// The portfolio's time for this engine (it runs before `kind-bitblast` on that thread).
-pub const BUDGET: Duration = Duration::from_secs(6);
+pub const BUDGET: Duration = Duration::from_secs(8);
 /// One pruning query's time: a query that interval propagation cannot settle quickly
 /// (relational float facts) is split per candidate rather than allowed to eat the budget.
 const QUERY_TIME: Duration = Duration::from_millis(100);
@@ -224,9 +224,7 @@ fn may_hold(ts: &TransitionSystem, l: &CLit, vals: &[Value]) -> bool {
     };
     match (l, v) {
         (CLit::Bool { val, .. }, Value::Bool(b)) => b == val,
-        (CLit::Nan { val, .. }, Value::Fp(bits)) => {
-            fmt.is_none_or(|f| f.is_nan(*bits) == *val)
-        }
+        (CLit::Nan { val, .. }, Value::Fp(bits)) => fmt.is_none_or(|f| f.is_nan(*bits) == *val),
         (CLit::Neg { val, .. }, Value::Fp(bits)) => {
             fmt.is_none_or(|f| f.is_negative(*bits) == *val)
         }
@@ -274,11 +272,12 @@ fn may_hold_in_box(step: &Step, m: &Model, l: &CLit) -> bool {
 /// A double near `q` (the comparisons above treat ties as holding, so nearness suffices).
 fn rational_to_f64(q: &Rational) -> f64 {
     use num_traits::ToPrimitive;
-    q.to_f64().unwrap_or(if *q > Rational::from_integer(0.into()) {
-        f64::INFINITY
-    } else {
-        f64::NEG_INFINITY
-    })
+    q.to_f64()
+        .unwrap_or(if *q > Rational::from_integer(0.into()) {
+            f64::INFINITY
+        } else {
+            f64::NEG_INFINITY
+        })
 }
 
 /// Whether literal `l` is true in the solver's answer `m` (a Boolean literal of the solver).
