@@ -261,8 +261,9 @@ fn may_hold_in_box(step: &Step, m: &Model, l: &CLit) -> bool {
             };
             let k = rational_to_f64(value);
             match rel {
-                Rel::Le | Rel::Lt => !(b.lo() > k),
-                Rel::Ge | Rel::Gt => !(b.hi() < k),
+                // an incomparable end (NaN) counts as holding
+                Rel::Le | Rel::Lt => b.lo().partial_cmp(&k) != Some(std::cmp::Ordering::Greater),
+                Rel::Ge | Rel::Gt => b.hi().partial_cmp(&k) != Some(std::cmp::Ordering::Less),
             }
         }
         _ => true,
