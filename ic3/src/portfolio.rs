@@ -92,24 +92,24 @@ pub fn portfolio(
                     EngineKind::BmcBitblast => {
                         crate::bitblast_bmc::bitblast_bmc(&ts, &bc, &inner, val.as_ref(), &log)
                     }
-                    // first the guessed invariants (a few seconds, proofs only), then
-                    // bit-blasted k-induction, on the one thread
+                    // first bit-blasted k-induction (quick where it applies: DEAD goals of
+                    // relational float guards), then the guessed invariants, on one thread
                     EngineKind::KindBitblast => {
-                        let r = crate::float_inv::float_inv(
+                        let r = crate::bitblast_bmc::bitblast_kind(
                             &ts,
-                            &kc.solver,
-                            crate::float_inv::BUDGET,
+                            2,
+                            std::time::Duration::from_secs(5),
                             &inner,
                             &log,
                         );
                         if r.verdict == Verdict::Safe {
                             return r;
                         }
-                        log(format!("float-inv: {}", r.note.unwrap_or_default()));
-                        crate::bitblast_bmc::bitblast_kind(
+                        log(format!("kind-bitblast: {}", r.note.unwrap_or_default()));
+                        crate::float_inv::float_inv(
                             &ts,
-                            2,
-                            std::time::Duration::from_secs(5),
+                            &kc.solver,
+                            crate::float_inv::BUDGET,
                             &inner,
                             &log,
                         )
