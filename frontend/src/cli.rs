@@ -93,6 +93,9 @@ pub enum EngineArg {
     /// bit-blasting to SAT (EXPR problems and SMT-LIB over floats and machine integers;
     /// BMC for such transition systems)
     Bitblast,
+    /// invariants guessed from the system's constants, pruned to an inductive core and
+    /// proved (transition systems; SAFE or UNKNOWN only)
+    FloatInv,
 }
 
 /// `smt --engine`: the engines of each `check-sat`.
@@ -834,6 +837,7 @@ where
                 EngineArg::Bmc => ts_cmd::Engine::Bmc,
                 EngineArg::Kind => ts_cmd::Engine::Kind,
                 EngineArg::Ic3 => ts_cmd::Engine::Ic3,
+                EngineArg::FloatInv => ts_cmd::Engine::FloatInv,
             };
             let mut ic3_cfg = match ic3::Ic3Config::preset(&ic3_config) {
                 Ok(c) => c,

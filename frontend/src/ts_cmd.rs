@@ -33,6 +33,8 @@ pub enum Engine {
     Portfolio,
     /// BMC by bit-blasting (`--engine bitblast` on a transition system)
     BmcBitblast,
+    /// guessed invariants, pruned and proved (`ic3::float_inv`)
+    FloatInv,
 }
 
 impl Engine {
@@ -43,6 +45,7 @@ impl Engine {
             Engine::Ic3 => "ic3",
             Engine::Portfolio => "portfolio",
             Engine::BmcBitblast => "bmc-bitblast",
+            Engine::FloatInv => "float-inv",
         }
     }
 }
@@ -496,6 +499,14 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
                 Engine::BmcBitblast => {
                     ic3::bitblast_bmc::bitblast_bmc(ts, &cfg.bmc, &limits, &val, &opts.log)
                 }
+                // alone it has the command's whole time (the deadline caps the budget)
+                Engine::FloatInv => ic3::float_inv::float_inv(
+                    ts,
+                    &cfg.kind.solver,
+                    Duration::from_secs(24 * 3600),
+                    &limits,
+                    &opts.log,
+                ),
                 Engine::Portfolio => ic3::portfolio::portfolio(
                     Arc::new(ts.clone()),
                     &cfg,

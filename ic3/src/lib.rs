@@ -8,6 +8,7 @@ pub mod bmc;
 pub mod certificate;
 pub mod config;
 pub mod engine;
+pub mod float_inv;
 pub mod ic3;
 pub mod kind;
 pub mod portfolio;

@@ -92,13 +92,28 @@ pub fn portfolio(
                     EngineKind::BmcBitblast => {
                         crate::bitblast_bmc::bitblast_bmc(&ts, &bc, &inner, val.as_ref(), &log)
                     }
-                    EngineKind::KindBitblast => crate::bitblast_bmc::bitblast_kind(
-                        &ts,
-                        2,
-                        std::time::Duration::from_secs(5),
-                        &inner,
-                        &log,
-                    ),
+                    // first bit-blasted k-induction (quick where it applies: DEAD goals of
+                    // relational float guards), then the guessed invariants, on one thread
+                    EngineKind::KindBitblast => {
+                        let r = crate::bitblast_bmc::bitblast_kind(
+                            &ts,
+                            2,
+                            std::time::Duration::from_secs(5),
+                            &inner,
+                            &log,
+                        );
+                        if r.verdict == Verdict::Safe {
+                            return r;
+                        }
+                        log(format!("kind-bitblast: {}", r.note.unwrap_or_default()));
+                        crate::float_inv::float_inv(
+                            &ts,
+                            &kc.solver,
+                            crate::float_inv::BUDGET,
+                            &inner,
+                            &log,
+                        )
+                    }
                 }));
                 let r = run.unwrap_or_else(|_| {
                     EngineResult::unknown(
