@@ -416,9 +416,10 @@ pub enum Command {
         #[arg(long)]
         mpr: Option<f64>,
         /// Linear reasoning over integers and reals: ICP alone, or ICP and an exact simplex.
-        /// Default: `simplex` for single problems (SMT-LIB, .hys EXPR), `icp` for transition
-        /// systems and C, where the simplex's checks over long unrollings still cost more
-        /// than they save (benchmarks/RESULTS.md, issue #22 session 11).
+        /// Default: `simplex` for single problems (SMT-LIB, .hys EXPR) and for transition
+        /// systems with an unbounded integer or real state variable (VMT); `icp` for systems
+        /// whose numbers all have ranges and for C, where the simplex's checks over long
+        /// unrollings still cost more than they save (benchmarks/RESULTS.md, issue #22).
         #[arg(long, value_enum)]
         linear: Option<LinearArg>,
         /// Wall-clock limit in seconds (UNKNOWN when it runs out).
