@@ -187,3 +187,48 @@ fn relational_ic3_finds_the_replayed_counterexample() {
     }
     assert!(!out.contains(&format!("a@{}:", len + 1)), "{out}");
 }
+
+/// The counter family as VMT: `a` and `b` are unbounded integers. With the simplex (the
+/// default for systems with unbounded numbers) `+rel` takes the term `a + b` and proves the
+/// system with the sum lemmas; with `--linear icp` it keeps to terms over bounded ranges
+/// (none here: interval propagation alone stalls on unbounded term definitions), so it is
+/// box IC3 and does not finish in the same short budget.
+#[test]
+fn relational_lemmas_over_unbounded_integers_with_the_simplex() {
+    let n = 320;
+    let vmt = format!(
+        "(declare-fun a () Int)\n(declare-fun a.n () Int)\n\
+         (declare-fun b () Int)\n(declare-fun b.n () Int)\n\
+         (define-fun sa () Int (! a :next a.n))\n\
+         (define-fun sb () Int (! b :next b.n))\n\
+         (define-fun init () Bool (! (and (= a {n}) (= b 0)) :init true))\n\
+         (define-fun trans () Bool (! (and (=> (> a 0) (and (= a.n (- a 1)) (= b.n (+ b 1))))\n\
+           (=> (<= a 0) (and (= a.n {n}) (= b.n 0)))) :trans true))\n\
+         (define-fun prop () Bool (! (not (and (= a 0) (not (= b {n})))) :invar-property 0))\n"
+    );
+    let p = write("counter_320.vmt", &vmt);
+    let p = p.to_str().unwrap();
+    let run = |linear: &str, timeout: &str| {
+        icpic3(&[
+            "solve",
+            "--engine",
+            "ic3",
+            "--config",
+            "dynamic+rel",
+            "--linear",
+            linear,
+            "--timeout",
+            timeout,
+            p,
+        ])
+    };
+    let (code, out, err) = run("simplex", "20");
+    assert_eq!(code, 20, "SAFE exits 20: {out}{err}");
+    assert!(out.contains("a + b >= 320;"), "{out}");
+    assert!(out.contains("a + b <= 320;"), "{out}");
+    let (code, out, _) = run("icp", "3");
+    assert_eq!(
+        code, 0,
+        "without the simplex no term is taken (UNKNOWN exits 0): {out}"
+    );
+}

@@ -358,7 +358,11 @@ pub fn ic3(
     if !cfg.relational {
         return ic3_on(ts, cfg, limits, val, log, ts.state.len());
     }
-    let chosen = terms::choose(ts, cfg.max_terms);
+    let chosen = terms::choose(
+        ts,
+        cfg.max_terms,
+        cfg.solver.linear == solver::LinearReasoning::Simplex,
+    );
     if chosen.is_empty() {
         log(format!(
             "{NAME}: +rel: no linear terms over state variables with bounded ranges; box cubes only"

@@ -23,8 +23,8 @@
 //! are validated by [`TermValidator`] (the original validator on the original slots, and each
 //! term slot equal to its sum) and then projected to the original state.
 //!
-//! Which terms (in this order, at most [`crate::config::Ic3Config::max_terms`], each over
-//! variables with bounded declared ranges): (a) the
+//! Which terms (in this order, at most [`crate::config::Ic3Config::max_terms`]; each over
+//! variables with bounded declared ranges unless the solver has the simplex): (a) the
 //! system's own sums and differences — each linear definition of INIT, TRANS or TARGET over
 //! two or more state variables of one step, e.g. TARGET's `a + b`; (b) octagonal `x + y` and
 //! `x - y`, first for the pairs of state variables that occur together in one definition,
@@ -160,7 +160,7 @@ fn linear_sort(sv: &StateVar) -> bool {
 type Roles<'a> = Vec<(&'a Vec<Var>, u8)>;
 
 /// The terms of (a) and (b) (see the module documentation), at most `max` of them.
-pub fn choose(ts: &TransitionSystem, max: usize) -> Vec<LinearTerm> {
+pub fn choose(ts: &TransitionSystem, max: usize, unbounded_ok: bool) -> Vec<LinearTerm> {
     let mut own: Vec<LinearTerm> = Vec::new();
     let mut pairs: BTreeSet<(usize, usize)> = BTreeSet::new();
     // one formula's variables → state index; TRANS's current and next copies separately,
@@ -250,13 +250,14 @@ pub fn choose(ts: &TransitionSystem, max: usize) -> Vec<LinearTerm> {
             }
         }
     }
-    // only terms over bounded ranges: over unbounded (or VMT's unbounded integer) variables
-    // the extra definitions sent interval propagation into long chains of small contractions
-    // — on lustre/two_counters.vmt the first query of `ind0+rel` ran out of time where
-    // `ind0` answers in 0.03 s (measured, benchmarks/RESULTS.md)
+    // only terms over bounded ranges unless the simplex is on (`unbounded_ok`): over
+    // unbounded (or VMT's unbounded integer) variables the extra definitions sent interval
+    // propagation alone into long chains of small contractions — on lustre/two_counters.vmt
+    // the first query of `ind0+rel` ran out of time where `ind0` answers in 0.03 s
+    // (measured, benchmarks/RESULTS.md); the simplex decides such linear queries exactly
     out.retain(|t| {
         let d = t.domain(&ts.state);
-        d.lo.is_some() && d.hi.is_some()
+        unbounded_ok || (d.lo.is_some() && d.hi.is_some())
     });
     out.truncate(max);
     // slots in reverse priority: literal dropping tries lower slots first, so the system's
