@@ -311,10 +311,19 @@ impl Solver {
     /// What posting the `end` of `new` for `v` would do (integers rounded first).
     fn end_action(&self, v: Var, new: Interval, end: End) -> EndAction {
         let int = self.vars[v].kind == VarKind::Int;
-        let new = if int { new.round_integral() } else { new };
         if new.is_empty() {
             return EndAction::Empty;
         }
+        // An integer rounds only the end being tightened: the caller's reason explains that
+        // end alone, and an interval such as [1/3, 2/3] holds no integer only because of
+        // both ends (the other end's step finds the crossing with its own reason). Rounding
+        // both ends here gave conflicts whose reasons missed a bound (check-deductions:
+        // 1 <= 3x + 3y <= 2 over unbounded integers).
+        let new = if int {
+            one_end(new, end).round_integral()
+        } else {
+            new
+        };
         let (clb, _) = self.lb[v];
         let (cub, _) = self.ub[v];
         let (old, newv, other_inf) = match end {
@@ -432,7 +441,12 @@ impl Solver {
             EndAction::Empty => {
                 // new end crosses the opposite end (or `new` is empty: both ends)
                 let int = self.vars[v].kind == VarKind::Int;
-                let n = if int { new.round_integral() } else { new };
+                // as in `end_action`: an integer's emptiness from this end alone
+                let n = if int {
+                    one_end(new, end).round_integral()
+                } else {
+                    new
+                };
                 let (lo, hi) = if n.is_empty() {
                     (true, true)
                 } else {
@@ -442,7 +456,11 @@ impl Solver {
             }
             EndAction::Tighten => {
                 let int = self.vars[v].kind == VarKind::Int;
-                let n = if int { new.round_integral() } else { new };
+                let n = if int {
+                    one_end(new, end).round_integral()
+                } else {
+                    new
+                };
                 let lit = match end {
                     End::Lower => self.lower_lit(v, Lb::new(n.lo(), n.lo_open())),
                     End::Upper => self.upper_lit(v, Ub::new(n.hi(), n.hi_open())),
@@ -1028,5 +1046,15 @@ mod tests {
             s.solve(&[x_le]),
             crate::SolveResult::Sat(_) | crate::SolveResult::Candidate(_)
         ));
+    }
+}
+
+/// The half of `new` that one end's reason explains: `[lo, +inf)` for the lower end,
+/// `(-inf, hi]` for the upper end. Integer rounding works on this half only, because rounding
+/// both ends of `[1/3, 2/3]` gives an empty set that only both ends' reasons together explain.
+fn one_end(new: Interval, end: End) -> Interval {
+    match end {
+        End::Lower => Interval::at_least(new.lo(), new.lo_open()),
+        End::Upper => Interval::at_most(new.hi(), new.hi_open()),
     }
 }
