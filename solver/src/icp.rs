@@ -909,6 +909,16 @@ impl Solver {
     }
 }
 
+/// The half of `new` that one end's reason explains: `[lo, +inf)` for the lower end,
+/// `(-inf, hi]` for the upper end. Integer rounding works on this half only, because rounding
+/// both ends of `[1/3, 2/3]` gives an empty set that only both ends' reasons together explain.
+fn one_end(new: Interval, end: End) -> Interval {
+    match end {
+        End::Lower => Interval::at_least(new.lo(), new.lo_open()),
+        End::Upper => Interval::at_most(new.hi(), new.hi_open()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1046,15 +1056,5 @@ mod tests {
             s.solve(&[x_le]),
             crate::SolveResult::Sat(_) | crate::SolveResult::Candidate(_)
         ));
-    }
-}
-
-/// The half of `new` that one end's reason explains: `[lo, +inf)` for the lower end,
-/// `(-inf, hi]` for the upper end. Integer rounding works on this half only, because rounding
-/// both ends of `[1/3, 2/3]` gives an empty set that only both ends' reasons together explain.
-fn one_end(new: Interval, end: End) -> Interval {
-    match end {
-        End::Lower => Interval::at_least(new.lo(), new.lo_open()),
-        End::Upper => Interval::at_most(new.hi(), new.hi_open()),
     }
 }
