@@ -4,23 +4,15 @@
 //! `Z3_BOUNDED.tsv`) and hand derivations; every SATISFIABLE model is evaluated here exactly,
 //! with rationals, on the constraints transcribed from the problem text.
 
+mod common;
+
 use num_traits::{Signed, Zero};
 use solver::num::Rational;
-use std::process::{Command, Output};
+use std::process::Output;
 use std::str::FromStr;
 
-/// `icpic3 solve ARGS FILE` on `text` written to a fresh file called `name`.
 fn solve(name: &str, text: &str, args: &[&str]) -> Output {
-    let dir = std::env::temp_dir().join(format!("icpic3-corner-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_icpic3"))
-        .arg("solve")
-        .args(args)
-        .arg(&p)
-        .output()
-        .unwrap()
+    common::solve_text("corner", name, text, args)
 }
 
 fn run(name: &str, text: &str) -> Output {

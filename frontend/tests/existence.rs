@@ -3,19 +3,12 @@
 //! evaluation at a rational point). The oracles are hand derivations: √3 lies in the printed
 //! box, and the problems made unsatisfiable by a bound just past √3 must never be SATISFIABLE.
 
-use std::process::{Command, Output};
+mod common;
+
+use std::process::Output;
 
 fn run(name: &str, text: &str, args: &[&str]) -> Output {
-    let dir = std::env::temp_dir().join(format!("icpic3-existence-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    Command::new(env!("CARGO_BIN_EXE_icpic3"))
-        .arg("solve")
-        .args(args)
-        .arg(&p)
-        .output()
-        .unwrap()
+    common::solve_text("existence", name, text, args)
 }
 
 const SQRT3: &str = "DECL\n  float [-10, 10] x;\n  float [-10, 10] y;\nEXPR\n  x * x = 3;\n  \

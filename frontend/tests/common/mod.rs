@@ -59,3 +59,18 @@ pub fn certificate_check_options() -> frontend::ts_cmd::TsOptions {
         check_certificate: true,
     }
 }
+
+/// `icpic3 solve ARGS FILE` on `text` written to a fresh file `name` in a per-process
+/// directory named after `tag`.
+pub fn solve_text(tag: &str, name: &str, text: &str, args: &[&str]) -> std::process::Output {
+    let dir = std::env::temp_dir().join(format!("icpic3-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    std::process::Command::new(env!("CARGO_BIN_EXE_icpic3"))
+        .arg("solve")
+        .args(args)
+        .arg(&p)
+        .output()
+        .unwrap()
+}
