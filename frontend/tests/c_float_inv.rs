@@ -115,3 +115,49 @@ fn false_bound_is_not_proved() {
         "{out}"
     );
 }
+
+#[test]
+fn too_many_guesses_stop_before_they_are_built() {
+    // 63 locations × 120 carried floats × ~800 signed constants: hundreds of thousands of
+    // guesses, ~200 MB as cubes. float-inv must count them and give up within a 150 MB limit
+    // instead of building them first (generated TargetLink code once hit the memory limit
+    // that way and lost the whole dead-code run).
+    let mut c = String::from(
+        "extern float __VERIFIER_nondet_float(void);\nextern void reach_error(void);\n\
+         int main(void) {\n",
+    );
+    for i in 0..120 {
+        c += &format!("  float v{i} = 0.0f;\n");
+    }
+    c += "  int st = 0;\n  while (1) {\n    float in = __VERIFIER_nondet_float();\n\
+          if (!(in >= -1.0f && in <= 1.0f)) return 0;\n    switch (st) {\n";
+    let mut k = 0;
+    for s in 0..63 {
+        c += &format!("    case {s}:\n");
+        for j in 0..7 {
+            let v = (s * 7 + j) % 120;
+            c += &format!("      v{v} = v{v} * 0.5f + in * {}.25f;\n", k + 1);
+            k = (k + 1) % 400;
+        }
+        c += &format!("      st = {}; break;\n", (s + 1) % 63);
+    }
+    c += "    default: return 0;\n    }\n    if (v0 > 1000000.0f) reach_error();\n  }\n}\n";
+    let file = tmp("many_guesses.c");
+    std::fs::write(&file, c).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_icpic3"))
+        .args(["solve", "--engine", "float-inv", "--timeout", "20"])
+        .args(["--memory-mb", "150", "-v"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stdout.starts_with("unknown\n"),
+        "{:?} {stdout}{stderr}",
+        out.status
+    );
+    assert!(!stderr.contains("memory limit"), "{stderr}");
+    // the reason is the verbose note under the answer
+    assert!(stdout.contains("more than 20000 candidates"), "{stdout}");
+}

@@ -157,8 +157,10 @@ fn carried(ts: &TransitionSystem) -> Vec<bool> {
     ts.trans_next.iter().map(|v| used.contains(v)).collect()
 }
 
-/// Every candidate, as the cube whose negation is the candidate lemma.
-fn candidates(ts: &TransitionSystem) -> Vec<Cube> {
+/// Every candidate, as the cube whose negation is the candidate lemma; `None` as soon as
+/// there are more than [`MAX_CANDIDATES`] (locations × variables × constants grows fast on
+/// generated C, and building them all first once took gigabytes before the count was read).
+fn candidates(ts: &TransitionSystem) -> Option<Vec<Cube>> {
     let loc = location(ts);
     let carried = carried(ts);
     let consts = candidate_constants(ts);
@@ -179,6 +181,9 @@ fn candidates(ts: &TransitionSystem) -> Vec<Cube> {
             out.push(Cube::new(here.clone()));
         }
         for (i, sv) in ts.state.iter().enumerate() {
+            if out.len() > MAX_CANDIDATES {
+                return None;
+            }
             if loc.as_ref().is_some_and(|(v, _)| *v == i) || !carried[i] {
                 continue;
             }
@@ -210,7 +215,7 @@ fn candidates(ts: &TransitionSystem) -> Vec<Cube> {
             }
         }
     }
-    out
+    (out.len() <= MAX_CANDIDATES).then_some(out)
 }
 
 /// Whether cube literal `l` may hold at the exact state `vals`: `false` only when it surely
@@ -515,14 +520,13 @@ pub fn float_inv(
         deadline: Some(limits.deadline.map_or(end, |d| d.min(end))),
         ..limits.clone()
     };
-    let cubes = candidates(ts);
-    if cubes.len() > MAX_CANDIDATES {
+    let Some(cubes) = candidates(ts) else {
         return EngineResult::unknown(
             NAME,
-            format!("{} candidates (more than {MAX_CANDIDATES})", cubes.len()),
+            format!("more than {MAX_CANDIDATES} candidates"),
             Stats::default(),
         );
-    }
+    };
     let mut live = vec![true; cubes.len()];
     let mut run = || -> Result<(usize, usize), String> {
         let a = prune_init(ts, &cubes, &mut live, config, &limits)?;
