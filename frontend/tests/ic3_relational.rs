@@ -208,6 +208,11 @@ fn relational_lemmas_over_unbounded_integers_with_the_simplex() {
     );
     let p = write("counter_320.vmt", &vmt);
     let p = p.to_str().unwrap();
+    // the default portfolio: its fourth thread runs relational IC3 once the bit-blasting
+    // stages give up on the unbounded integers (box IC3, BMC and k-induction do not finish)
+    let (code, out, err) = icpic3(&["solve", "--timeout", "20", p]);
+    assert_eq!(code, 20, "SAFE exits 20: {out}{err}");
+    assert!(out.contains("a + b >= 320;"), "{out}");
     let run = |linear: &str, timeout: &str| {
         icpic3(&[
             "solve",

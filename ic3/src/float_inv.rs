@@ -137,32 +137,12 @@ fn at_location(loc: Option<(usize, i64)>) -> Vec<CLit> {
     }
 }
 
-/// The state variables whose next value TRANS constrains (mentions). The others are inputs:
-/// each step picks them anew within their domain, so no bound on them beyond the domain is
-/// inductive, and they get no candidates.
-fn carried(ts: &TransitionSystem) -> Vec<bool> {
-    let f = &ts.trans;
-    let mut used: BTreeSet<solver::Var> = BTreeSet::new();
-    for d in &f.defs {
-        used.insert(d.out);
-        used.extend(d.args.iter().copied());
-    }
-    for a in &f.atoms {
-        match a {
-            Atom::Bool(v) | Atom::Bound { var: v, .. } => {
-                used.insert(*v);
-            }
-        }
-    }
-    ts.trans_next.iter().map(|v| used.contains(v)).collect()
-}
-
 /// Every candidate, as the cube whose negation is the candidate lemma; `None` as soon as
 /// there are more than [`MAX_CANDIDATES`] (locations × variables × constants grows fast on
 /// generated C, and building them all first once took gigabytes before the count was read).
 fn candidates(ts: &TransitionSystem) -> Option<Vec<Cube>> {
     let loc = location(ts);
-    let carried = carried(ts);
+    let carried = ts.carried();
     let consts = candidate_constants(ts);
     let places: Vec<Option<(usize, i64)>> = match &loc {
         None => vec![None],
@@ -558,6 +538,9 @@ pub fn float_inv(
         kept.len(),
         started.elapsed().as_secs_f64()
     ));
+    if kept.is_empty() {
+        return EngineResult::unknown(NAME, "no guess is inductive", Stats::default());
+    }
     // the proof: the survivors as a certificate, checked from scratch in fresh solvers
     let rep = match certificate::check(ts, &Lemmas::Cubes(&kept), 0, config, &limits) {
         Ok(r) => r,

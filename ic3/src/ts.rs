@@ -40,6 +40,26 @@ pub struct TransitionSystem {
 }
 
 impl TransitionSystem {
+    /// The state variables whose next value TRANS constrains (mentions). The others are
+    /// inputs: each step picks them anew within their domain, so no bound on them (or on a
+    /// term over them) beyond the domain is inductive.
+    pub fn carried(&self) -> Vec<bool> {
+        let f = &self.trans;
+        let mut used: std::collections::BTreeSet<Var> = Default::default();
+        for d in &f.defs {
+            used.insert(d.out);
+            used.extend(d.args.iter().copied());
+        }
+        for a in &f.atoms {
+            match a {
+                solver::formula::Atom::Bool(v) | solver::formula::Atom::Bound { var: v, .. } => {
+                    used.insert(*v);
+                }
+            }
+        }
+        self.trans_next.iter().map(|v| used.contains(v)).collect()
+    }
+
     /// Checks the structural invariants that engines rely on: one interface variable per state
     /// variable in each formula, of the state variable's sort. Returns a description of the
     /// first violation.

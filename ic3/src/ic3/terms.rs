@@ -161,6 +161,11 @@ type Roles<'a> = Vec<(&'a Vec<Var>, u8)>;
 
 /// The terms of (a) and (b) (see the module documentation), at most `max` of them.
 pub fn choose(ts: &TransitionSystem, max: usize, unbounded_ok: bool) -> Vec<LinearTerm> {
+    // inputs (a next value TRANS leaves free) take no part: a bound on a term over an input
+    // is never inductive, and every such slot costs queries (VMT's `.inputVar.0` took half of
+    // dillig28's twelve slots)
+    let carried = ts.carried();
+    let usable = |i: usize| linear_sort(&ts.state[i]) && carried[i];
     let mut own: Vec<LinearTerm> = Vec::new();
     let mut pairs: BTreeSet<(usize, usize)> = BTreeSet::new();
     // one formula's variables → state index; TRANS's current and next copies separately,
@@ -174,7 +179,7 @@ pub fn choose(ts: &TransitionSystem, max: usize, unbounded_ok: bool) -> Vec<Line
         let mut slot: HashMap<Var, (usize, u8)> = HashMap::new();
         for (vars, role) in roles {
             for (i, &v) in vars.iter().enumerate() {
-                if linear_sort(&ts.state[i]) {
+                if usable(i) {
                     slot.insert(v, (i, role));
                 }
             }
@@ -222,9 +227,7 @@ pub fn choose(ts: &TransitionSystem, max: usize, unbounded_ok: bool) -> Vec<Line
     }
     // then the remaining pairs of one sort, in state order: `a' = a - 1` and `b' = b + 1`
     // under one guard relate `a` and `b` without any definition holding both
-    let numeric: Vec<usize> = (0..ts.state.len())
-        .filter(|&i| linear_sort(&ts.state[i]))
-        .collect();
+    let numeric: Vec<usize> = (0..ts.state.len()).filter(|&i| usable(i)).collect();
     let mut rest: Vec<(usize, usize)> = Vec::new();
     for (k, &i) in numeric.iter().enumerate() {
         for &j in &numeric[k + 1..] {

@@ -39,7 +39,7 @@ use crate::lit::Lit;
 use crate::num::Rational;
 use crate::solve::{Conflict, Solver, VarKind};
 use crate::var::Var;
-use num_traits::{One, Signed, ToPrimitive, Zero};
+use num_traits::{FromPrimitive, One, Signed, ToPrimitive, Zero};
 use std::collections::HashMap;
 use tableau::{DeltaRat, Feasibility, IntInfeasible, TBound, TVar, Tableau};
 
@@ -84,50 +84,64 @@ pub(crate) struct LinearState {
     link_of: Vec<u32>,
 }
 
-/// `x` as an exact lower bound for the tableau (`None`: unbounded); for an integer variable
-/// rounded up to an integer (a strict integral bound one step up), which is exact for it.
-fn lower_of(lb: Lb, int: bool) -> Option<DeltaRat> {
-    if !lb.v.is_finite() {
+/// Bounds beyond ±2^64 are left out of the tableau, and real bounds are rounded outward to
+/// multiples of 2^-64. Interval propagation over unbounded numbers crawls to ends near
+/// ±1.8e308 or to subnormals next to 0 (a strict `x > 0` becomes `x ≥ 5e-324`), and each such
+/// end is a rational of 1000 bits whose normalisation (binary gcd) costs O(bits²): on
+/// ctigar/dillig28.vmt 80 % of IC3's run went there. Both only relax the tableau: its
+/// conflicts are still implied by the (stronger) bounds of their reason literals, which is
+/// what `certify` re-checks, and its points are checked exactly anyway.
+const FAR: f64 = 18_446_744_073_709_551_616.0;
+/// 2^64: the grid of the rounded real bounds
+const GRID: f64 = FAR;
+
+/// An integral f64 as an exact integer.
+fn integral(v: f64) -> num_bigint::BigInt {
+    num_bigint::BigInt::from_f64(v).unwrap_or_default()
+}
+
+/// One end of the tableau's box from a solver bound: `v` is the bound, `strict` whether it
+/// excludes `v`, `lower` whether it is a lower end (rounded up for integers, down for reals).
+/// Built without a gcd: this runs for every bound the tableau re-reads.
+fn end_of(v: f64, strict: bool, lower: bool, int: bool) -> Option<DeltaRat> {
+    if !v.is_finite() || v.abs() > FAR {
         return None;
     }
-    let c = Rational::from_float(lb.v)?;
     if int {
-        let r = c.ceil();
-        let r = if lb.strict && r == c {
-            r + Rational::one()
-        } else {
-            r
-        };
-        return Some(DeltaRat::exact(r));
+        // exact: the integers above a lower end start at its ceiling (one further when the
+        // end itself is excluded); in BigInt because `r ± 1` need not be an f64 near 2^64
+        let r = if lower { v.ceil() } else { v.floor() };
+        let mut n = integral(r);
+        if strict && r == v {
+            n += if lower { 1 } else { -1 };
+        }
+        return Some(DeltaRat::exact(Rational::from_integer(n)));
     }
-    let k = if lb.strict {
-        Rational::one()
-    } else {
-        Rational::zero()
+    // outward to the grid; a moved end no longer excludes itself (x > v ⇒ x ≥ floor(v))
+    let w = v * GRID;
+    let g = if lower { w.floor() } else { w.ceil() };
+    let strict = strict && g == w;
+    // g / 2^64 in lowest terms: only factors of 2 can be shared
+    let n = integral(g);
+    let tz = n.trailing_zeros().unwrap_or(64).min(64);
+    let c = Rational::new_raw(n >> tz, num_bigint::BigInt::one() << (64 - tz));
+    let k = match (strict, lower) {
+        (false, _) => Rational::zero(),
+        (true, true) => Rational::one(),
+        (true, false) => -Rational::one(),
     };
     Some(DeltaRat::new(c, k))
 }
 
+/// `x` as a lower bound for the tableau (`None`: unbounded, or beyond [`FAR`]); for an
+/// integer variable rounded up to an integer (a strict integral bound one step up), which is
+/// exact for it.
+fn lower_of(lb: Lb, int: bool) -> Option<DeltaRat> {
+    end_of(lb.v, lb.strict, true, int)
+}
+
 fn upper_of(ub: Ub, int: bool) -> Option<DeltaRat> {
-    if !ub.v.is_finite() {
-        return None;
-    }
-    let c = Rational::from_float(ub.v)?;
-    if int {
-        let r = c.floor();
-        let r = if ub.strict && r == c {
-            r - Rational::one()
-        } else {
-            r
-        };
-        return Some(DeltaRat::exact(r));
-    }
-    let k = if ub.strict {
-        -Rational::one()
-    } else {
-        Rational::zero()
-    };
-    Some(DeltaRat::new(c, k))
+    end_of(ub.v, ub.strict, false, int)
 }
 
 impl LinearState {
@@ -585,6 +599,44 @@ mod tests {
 
     fn q(n: i64) -> Rational {
         Rational::from_integer(n.into())
+    }
+
+    /// The tableau's ends are exact for integers (strict ends one step in, also past 2^53
+    /// where `v ± 1` is no f64) and outward on the 2^-64 grid for reals; far ends are left out.
+    #[test]
+    fn ends_are_exact_or_outward() {
+        use super::{end_of, DeltaRat};
+        let exact = |n: Rational| Some(DeltaRat::exact(n));
+        assert_eq!(end_of(2.5, false, true, true), exact(q(3)));
+        assert_eq!(end_of(2.0, true, true, true), exact(q(3)));
+        assert_eq!(end_of(2.0, true, false, true), exact(q(1)));
+        assert_eq!(end_of(-2.5, false, false, true), exact(q(-3)));
+        let big = 9_007_199_254_740_994.0; // 2^53 + 2: its successor is no f64
+        let n: Rational = Rational::from_integer("9007199254740995".parse().unwrap());
+        assert_eq!(end_of(big, true, true, true), exact(n));
+        assert_eq!(end_of(1e30, false, true, true), None);
+        assert_eq!(end_of(f64::INFINITY, false, false, false), None);
+        // a representable real keeps its value and strictness
+        let half = Rational::new(q(1).numer().clone(), q(2).numer().clone());
+        assert_eq!(
+            end_of(0.5, true, true, false),
+            Some(DeltaRat::new(half.clone(), q(1)))
+        );
+        assert_eq!(
+            end_of(-0.5, true, false, false),
+            Some(DeltaRat::new(-half, q(-1)))
+        );
+        // a subnormal strict lower end becomes x >= 0, an upper one x <= 2^-64
+        let tiny = f64::from_bits(1);
+        assert_eq!(
+            end_of(tiny, true, true, false),
+            Some(DeltaRat::new(q(0), q(0)))
+        );
+        let grid = Rational::new(q(1).numer().clone(), num_bigint::BigInt::from(1) << 64u32);
+        assert_eq!(
+            end_of(tiny, true, false, false),
+            Some(DeltaRat::new(grid, q(0)))
+        );
     }
 
     fn solver(linear: LinearReasoning) -> Solver {
