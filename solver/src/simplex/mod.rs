@@ -144,6 +144,14 @@ fn upper_of(ub: Ub, int: bool) -> Option<DeltaRat> {
     end_of(ub.v, ub.strict, false, int)
 }
 
+/// A certificate row's multipliers by definition: a slack's row is its definition's.
+#[cfg(any(test, feature = "check-deductions"))]
+fn multipliers(st: &LinearState, row: &[(TVar, Rational)]) -> Vec<(u32, Rational)> {
+    row.iter()
+        .filter_map(|(x, a)| st.slack_def.get(x).map(|&d| (d, a.clone())))
+        .collect()
+}
+
 impl LinearState {
     /// Backtracking is about to undo the bound changes `undone`, which start at position
     /// `from` of the solver's bound trail: those the tableau had already seen (before
@@ -343,20 +351,10 @@ impl Solver {
     /// in test and `check-deductions` builds.
     fn int_conflict(&mut self, st: &LinearState, c: IntInfeasible<Lit>) -> Conflict {
         self.stats.simplex_int_conflicts += 1;
-        self.confl_lits.clear();
-        for &l in &c.reasons {
-            if !self.confl_lits.contains(&l) {
-                self.confl_lits.push(l);
-            }
-        }
-        debug_assert!(self.confl_lits.iter().all(|&l| self.lit_true(l)));
+        self.set_conflict_lits(&c.reasons);
         #[cfg(any(test, feature = "check-deductions"))]
         {
-            let mults: Vec<(u32, Rational)> = c
-                .row
-                .iter()
-                .filter_map(|(x, a)| st.slack_def.get(x).map(|&d| (d, a.clone())))
-                .collect();
+            let mults = multipliers(st, &c.row);
             let unbounded: Vec<Var> = c
                 .unbounded
                 .iter()
@@ -365,19 +363,36 @@ impl Solver {
             if let Err(why) =
                 certify::check_int_conflict(self, &mults, &unbounded, &self.confl_lits)
             {
-                panic!(
-                    "check-deductions: unsound simplex integer conflict: {why}; \
-                     multipliers {mults:?}; literals {:?}",
-                    self.confl_lits
-                        .iter()
-                        .map(|&l| self.lit_to_string(l))
-                        .collect::<Vec<_>>()
-                );
+                self.unsound("integer conflict", &why, &mults);
             }
         }
         #[cfg(not(any(test, feature = "check-deductions")))]
         let _ = st;
         Conflict::Lits
+    }
+
+    /// A conflict's reason literals as the search's conflict (`confl_lits`), each once.
+    fn set_conflict_lits(&mut self, reasons: &[Lit]) {
+        self.confl_lits.clear();
+        for &l in reasons {
+            if !self.confl_lits.contains(&l) {
+                self.confl_lits.push(l);
+            }
+        }
+        debug_assert!(self.confl_lits.iter().all(|&l| self.lit_true(l)));
+    }
+
+    /// `check-deductions` found a simplex conflict that its certificate does not prove.
+    #[cfg(any(test, feature = "check-deductions"))]
+    fn unsound(&self, what: &str, why: &str, mults: &[(u32, Rational)]) -> ! {
+        panic!(
+            "check-deductions: unsound simplex {what}: {why}; multipliers {mults:?}; \
+             literals {:?}",
+            self.confl_lits
+                .iter()
+                .map(|&l| self.lit_to_string(l))
+                .collect::<Vec<_>>()
+        )
     }
 
     /// Branch and bound, when the search is about to split: an integer variable and the
@@ -556,29 +571,12 @@ impl Solver {
             }
             Feasibility::Infeasible(cert) => {
                 self.stats.simplex_conflicts += 1;
-                self.confl_lits.clear();
-                for &l in &cert.reasons {
-                    if !self.confl_lits.contains(&l) {
-                        self.confl_lits.push(l);
-                    }
-                }
-                debug_assert!(self.confl_lits.iter().all(|&l| self.lit_true(l)));
+                self.set_conflict_lits(&cert.reasons);
                 #[cfg(any(test, feature = "check-deductions"))]
                 {
-                    let mults: Vec<(u32, Rational)> = cert
-                        .row
-                        .iter()
-                        .filter_map(|(x, a)| st.slack_def.get(x).map(|&d| (d, a.clone())))
-                        .collect();
+                    let mults = multipliers(&st, &cert.row);
                     if let Err(why) = certify::check_conflict(self, &mults, &self.confl_lits) {
-                        panic!(
-                            "check-deductions: unsound simplex conflict: {why}; \
-                             multipliers {mults:?}; literals {:?}",
-                            self.confl_lits
-                                .iter()
-                                .map(|&l| self.lit_to_string(l))
-                                .collect::<Vec<_>>()
-                        );
+                        self.unsound("conflict", &why, &mults);
                     }
                 }
                 Some(Conflict::Lits)
