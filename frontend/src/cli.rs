@@ -96,6 +96,9 @@ pub enum EngineArg {
     /// invariants guessed from the system's constants, pruned to an inductive core and
     /// proved (transition systems; SAFE or UNKNOWN only)
     FloatInv,
+    /// like float-inv, over the system's linear terms too (`x - y <= 0`) and per valuation
+    /// of its Boolean state (transition systems; SAFE or UNKNOWN only)
+    RelInv,
 }
 
 /// `smt --engine`: the engines of each `check-sat`.
@@ -839,6 +842,7 @@ where
                 EngineArg::Kind => ts_cmd::Engine::Kind,
                 EngineArg::Ic3 => ts_cmd::Engine::Ic3,
                 EngineArg::FloatInv => ts_cmd::Engine::FloatInv,
+                EngineArg::RelInv => ts_cmd::Engine::RelInv,
             };
             let mut ic3_cfg = match ic3::Ic3Config::preset(&ic3_config) {
                 Ok(c) => c,

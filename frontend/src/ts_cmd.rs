@@ -35,6 +35,8 @@ pub enum Engine {
     BmcBitblast,
     /// guessed invariants, pruned and proved (`ic3::float_inv`)
     FloatInv,
+    /// the same over linear terms and Boolean locations (`ic3::float_inv::rel_inv`)
+    RelInv,
 }
 
 impl Engine {
@@ -46,6 +48,7 @@ impl Engine {
             Engine::Portfolio => "portfolio",
             Engine::BmcBitblast => "bmc-bitblast",
             Engine::FloatInv => "float-inv",
+            Engine::RelInv => "rel-inv",
         }
     }
 }
@@ -505,6 +508,15 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
                     &cfg.kind.solver,
                     Duration::from_secs(24 * 3600),
                     &limits,
+                    &opts.log,
+                ),
+                Engine::RelInv => ic3::float_inv::rel_inv(
+                    ts,
+                    &cfg.ic3.solver,
+                    cfg.ic3.max_terms,
+                    Duration::from_secs(24 * 3600),
+                    &limits,
+                    &val,
                     &opts.log,
                 ),
                 Engine::Portfolio => ic3::portfolio::portfolio(

@@ -36,7 +36,7 @@
 //! need a margin beyond the program's constants, and relations between variables
 //! (`|S - E1| ≤ 1 + ε`), are not guessed: such loops stay UNKNOWN here.
 
-use crate::engine::{EngineResult, Limits, Log, Verdict};
+use crate::engine::{EngineResult, Limits, Log, Validator, Verdict};
 use crate::ic3::certificate::{self, Lemmas};
 use crate::ic3::cube::{integral, CLit, Cube, Step};
 use crate::ts::TransitionSystem;
@@ -58,8 +58,14 @@ const MAX_CONSTANT: i64 = 1 << 40;
 /// The most candidates tried; beyond it the engine gives up (UNKNOWN) rather than build
 /// solvers with millions of clauses.
 const MAX_CANDIDATES: usize = 20_000;
+/// rel-inv: at most this many carried Booleans are split into all their valuations (2^bits
+/// places); with more, each literal alone is a place.
+const MAX_BOOL_PLACE_BITS: usize = 6;
 /// The portfolio's time for this engine (it runs before `kind-bitblast` on that thread).
 pub const BUDGET: Duration = Duration::from_secs(8);
+/// The portfolio's time for rel-inv (before relational IC3 on that thread, which gets the
+/// rest).
+pub const REL_BUDGET: Duration = Duration::from_secs(3);
 /// One pruning query's time: a query that interval propagation cannot settle quickly
 /// (relational float facts) is split per candidate rather than allowed to eat the budget.
 const QUERY_TIME: Duration = Duration::from_millis(100);
@@ -137,26 +143,78 @@ fn at_location(loc: Option<(usize, i64)>) -> Vec<CLit> {
     }
 }
 
+/// What is guessed. `Float`: bounds on the state variables per value of the C front end's
+/// location variable (float-inv). `Relational`: the same over a system augmented by its
+/// linear terms, so that `x - y <= 0` is a bound on a term slot; without a location variable
+/// the places are the valuations of the Boolean state (VMT's program-counter bits), and a
+/// candidate box (no validated point) drops only the cubes the solver made true, because a
+/// box over unbounded integers contains nearly every cube (rel-inv).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Guesses {
+    Float,
+    Relational,
+}
+
+impl Guesses {
+    fn name(self) -> &'static str {
+        match self {
+            Guesses::Float => NAME,
+            Guesses::Relational => "rel-inv",
+        }
+    }
+}
+
+/// Where a candidate holds: each place is the cube that selects it (empty: everywhere).
+/// With an integer location variable: one place per value. Otherwise, for
+/// [`Guesses::Relational`]: every valuation of up to [`MAX_BOOL_PLACE_BITS`] carried
+/// Booleans, or with more of them everywhere and under each Boolean literal alone.
+fn places(ts: &TransitionSystem, carried: &[bool], guesses: Guesses) -> Vec<Vec<CLit>> {
+    if let Some((v, ps)) = location(ts) {
+        return ps.iter().map(|&p| at_location(Some((v, p)))).collect();
+    }
+    let bits: Vec<usize> = (0..ts.state.len())
+        .filter(|&i| carried[i] && ts.state[i].sort == Sort::Bool)
+        .collect();
+    if guesses == Guesses::Float || bits.is_empty() {
+        return vec![Vec::new()];
+    }
+    if bits.len() > MAX_BOOL_PLACE_BITS {
+        let mut ps = vec![Vec::new()];
+        for &var in &bits {
+            for val in [true, false] {
+                ps.push(vec![CLit::Bool { var, val }]);
+            }
+        }
+        return ps;
+    }
+    (0..1u32 << bits.len())
+        .map(|m| {
+            bits.iter()
+                .enumerate()
+                .map(|(k, &var)| CLit::Bool {
+                    var,
+                    val: m >> k & 1 == 1,
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// Every candidate, as the cube whose negation is the candidate lemma; `None` as soon as
 /// there are more than [`MAX_CANDIDATES`] (locations × variables × constants grows fast on
 /// generated C, and building them all first once took gigabytes before the count was read).
-fn candidates(ts: &TransitionSystem) -> Option<Vec<Cube>> {
-    let loc = location(ts);
+fn candidates(ts: &TransitionSystem, guesses: Guesses) -> Option<Vec<Cube>> {
     let carried = ts.carried();
     let consts = candidate_constants(ts);
-    let places: Vec<Option<(usize, i64)>> = match &loc {
-        None => vec![None],
-        Some((v, ps)) => ps.iter().map(|&p| Some((*v, p))).collect(),
-    };
+    let places = places(ts, &carried, guesses);
     let mut out = Vec::new();
-    for place in places {
-        let here = at_location(place);
+    for here in places {
         let with = |l: CLit| {
             let mut c = here.clone();
             c.push(l);
             Cube::new(c)
         };
-        if place.is_some() {
+        if !here.is_empty() {
             // the location is unreachable
             out.push(Cube::new(here.clone()));
         }
@@ -164,7 +222,8 @@ fn candidates(ts: &TransitionSystem) -> Option<Vec<Cube>> {
             if out.len() > MAX_CANDIDATES {
                 return None;
             }
-            if loc.as_ref().is_some_and(|(v, _)| *v == i) || !carried[i] {
+            // a place's own variables (the location variable, the bits) take no bounds there
+            if here.iter().any(|l| l.var() == i) || !carried[i] {
                 continue;
             }
             match sv.sort {
@@ -279,6 +338,7 @@ fn holds(s: &Solver, m: &Model, l: Lit) -> bool {
 /// fixed false).
 struct Violation<'a> {
     ts: &'a TransitionSystem,
+    guesses: Guesses,
     /// the engine's deadline (each query gets less)
     deadline: Option<Instant>,
     cubes: &'a [Cube],
@@ -289,6 +349,7 @@ struct Violation<'a> {
 impl<'a> Violation<'a> {
     fn new(
         ts: &'a TransitionSystem,
+        guesses: Guesses,
         deadline: Option<Instant>,
         s: &mut Solver,
         step: Step,
@@ -304,6 +365,7 @@ impl<'a> Violation<'a> {
         }
         Violation {
             ts,
+            guesses,
             deadline,
             cubes,
             step,
@@ -345,7 +407,10 @@ impl<'a> Violation<'a> {
                     let violated = holds(s, &m, r)
                         || match &point {
                             Some(vals) => cube.iter().all(|l| may_hold(self.ts, l, vals)),
-                            None => cube.iter().all(|l| may_hold_in_box(&self.step, &m, l)),
+                            None if self.guesses == Guesses::Float => {
+                                cube.iter().all(|l| may_hold_in_box(&self.step, &m, l))
+                            }
+                            None => false,
                         };
                     if live[i] && violated {
                         live[i] = false;
@@ -411,6 +476,7 @@ impl<'a> Violation<'a> {
 /// Drops the candidates that some initial state violates.
 fn prune_init(
     ts: &TransitionSystem,
+    guesses: Guesses,
     cubes: &[Cube],
     live: &mut [bool],
     config: &SolverConfig,
@@ -420,7 +486,7 @@ fn prune_init(
     let u = Unrolling::new(ts, &mut s);
     u.assert_init(&mut s)?;
     let step = Step::new(&s, u.states[0].clone());
-    let q = Violation::new(ts, limits.deadline, &mut s, step, cubes);
+    let q = Violation::new(ts, guesses, limits.deadline, &mut s, step, cubes);
     let mut rounds = 0;
     while !q.round(&mut s, live, &[])? {
         rounds += 1;
@@ -431,6 +497,7 @@ fn prune_init(
 /// Drops candidates until the rest is inductive relative to `¬TARGET`.
 fn prune_step(
     ts: &TransitionSystem,
+    guesses: Guesses,
     cubes: &[Cube],
     live: &mut [bool],
     config: &SolverConfig,
@@ -451,7 +518,7 @@ fn prune_step(
     s.add_clause(&neg);
     u.push_step(&mut s)?;
     let next = Step::new(&s, u.states[1].clone());
-    let q = Violation::new(ts, limits.deadline, &mut s, next, cubes);
+    let q = Violation::new(ts, guesses, limits.deadline, &mut s, next, cubes);
     let mut rounds = 0;
     loop {
         let assume: Vec<Lit> = guards
@@ -494,23 +561,35 @@ pub fn float_inv(
     limits: &Limits,
     log: &Log,
 ) -> EngineResult {
+    guess_and_prove(ts, config, budget, Guesses::Float, limits, log)
+}
+
+fn guess_and_prove(
+    ts: &TransitionSystem,
+    config: &SolverConfig,
+    budget: Duration,
+    guesses: Guesses,
+    limits: &Limits,
+    log: &Log,
+) -> EngineResult {
+    let name = guesses.name();
     let started = Instant::now();
     let end = started + budget;
     let limits = Limits {
         deadline: Some(limits.deadline.map_or(end, |d| d.min(end))),
         ..limits.clone()
     };
-    let Some(cubes) = candidates(ts) else {
+    let Some(cubes) = candidates(ts, guesses) else {
         return EngineResult::unknown(
-            NAME,
+            name,
             format!("more than {MAX_CANDIDATES} candidates"),
             Stats::default(),
         );
     };
     let mut live = vec![true; cubes.len()];
     let mut run = || -> Result<(usize, usize), String> {
-        let a = prune_init(ts, &cubes, &mut live, config, &limits)?;
-        let b = prune_step(ts, &cubes, &mut live, config, &limits)?;
+        let a = prune_init(ts, guesses, &cubes, &mut live, config, &limits)?;
+        let b = prune_step(ts, guesses, &cubes, &mut live, config, &limits)?;
         Ok((a, b))
     };
     let rounds = run();
@@ -519,7 +598,7 @@ pub fn float_inv(
         Err(why) => {
             let left = live.iter().filter(|&&l| l).count();
             return EngineResult::unknown(
-                NAME,
+                name,
                 format!("{why} ({} candidates, {left} left)", cubes.len()),
                 Stats::default(),
             );
@@ -533,18 +612,18 @@ pub fn float_inv(
         .collect();
     let kept = tidy(kept);
     log(format!(
-        "{NAME}: {} candidates, {} inductive after {ri} initiation and {rs} consecution rounds ({:.2} s)",
+        "{name}: {} candidates, {} inductive after {ri} initiation and {rs} consecution rounds ({:.2} s)",
         cubes.len(),
         kept.len(),
         started.elapsed().as_secs_f64()
     ));
     if kept.is_empty() {
-        return EngineResult::unknown(NAME, "no guess is inductive", Stats::default());
+        return EngineResult::unknown(name, "no guess is inductive", Stats::default());
     }
     // the proof: the survivors as a certificate, checked from scratch in fresh solvers
     let rep = match certificate::check(ts, &Lemmas::Cubes(&kept), 0, config, &limits) {
         Ok(r) => r,
-        Err(why) => return EngineResult::unknown(NAME, why, Stats::default()),
+        Err(why) => return EngineResult::unknown(name, why, Stats::default()),
     };
     let cert = certificate::Certificate {
         lemmas: kept,
@@ -552,14 +631,18 @@ pub fn float_inv(
     };
     EngineResult {
         verdict: Verdict::Safe,
-        engine: NAME,
+        engine: name,
         depth: None,
         trace: None,
         boxes: None,
         note: Some(format!(
-            "an inductive invariant of {} lemmas guessed from the system's constants \
+            "an inductive invariant of {} lemmas guessed from the system's constants{} \
              (certificate re-checked: {} fresh solvers, {} UNSAT queries)",
             cert.lemmas.len(),
+            match guesses {
+                Guesses::Float => "",
+                Guesses::Relational => " over its variables and linear terms",
+            },
             rep.solvers,
             rep.queries
         )),
@@ -571,4 +654,27 @@ pub fn float_inv(
         }),
         extra_stats: Vec::new(),
     }
+}
+
+/// rel-inv: the same guess-and-prune over the system augmented by its linear terms
+/// ([`crate::ic3::terms::choose`], at most `max_terms`), per valuation of the Boolean state:
+/// `x - y <= 0` is then an ordinary bound on a term slot, and `x - y <= 0 or .s.0` a
+/// candidate at the locations where `.s.0` is false. The certificate prints each slot as its
+/// sum, so the front end re-checks it over the original system (as for IC3 `+rel`).
+pub fn rel_inv(
+    ts: &TransitionSystem,
+    config: &SolverConfig,
+    max_terms: usize,
+    budget: Duration,
+    limits: &Limits,
+    val: &dyn Validator,
+    log: &Log,
+) -> EngineResult {
+    let chosen = crate::ic3::terms::choose(ts, max_terms, true);
+    let ats = crate::ic3::terms::augment(ts, &chosen);
+    if let Err(e) = ats.validate() {
+        return EngineResult::unknown(Guesses::Relational.name(), e, Stats::default());
+    }
+    let r = guess_and_prove(&ats, config, budget, Guesses::Relational, limits, log);
+    crate::ic3::terms::project(r, ts, val)
 }

@@ -124,9 +124,31 @@ pub fn portfolio(
                         // simplex makes terms over unbounded numbers cheap (VMT's integer
                         // programs; `TsOptions::for_system`). Both bit-blasting stages end at
                         // once there, and box IC3 on the IC3 thread learns `x <= n` one value
-                        // at a time (ctigar/simple.c: UNKNOWN at 10 s, SAFE with +rel in 0.6 s)
+                        // at a time (ctigar/simple.c: UNKNOWN at 10 s, SAFE with +rel in 0.6 s).
+                        // First, for at most REL_BUDGET, relational guesses per location
+                        // (rel-inv): an invariant such as `x = y` at every location of
+                        // ctigar/dillig28.c, which IC3 +rel does not reach in 10 s, is
+                        // guessed whole and proved in under a second
                         match relational_member(&ic) {
-                            Some(rc) => crate::ic3::ic3(&ts, &rc, &inner, val.as_ref(), &log),
+                            Some(rc) => {
+                                let r = crate::float_inv::rel_inv(
+                                    &ts,
+                                    &rc.solver,
+                                    rc.max_terms,
+                                    crate::float_inv::REL_BUDGET,
+                                    &inner,
+                                    val.as_ref(),
+                                    &log,
+                                );
+                                if r.verdict == Verdict::Safe {
+                                    return r;
+                                }
+                                log(format!(
+                                    "rel-inv: {}",
+                                    r.note.as_deref().unwrap_or_default()
+                                ));
+                                crate::ic3::ic3(&ts, &rc, &inner, val.as_ref(), &log)
+                            }
                             None => r,
                         }
                     }

@@ -1,0 +1,158 @@
+//! rel-inv (issue #22): relational candidate invariants per location of a VMT program whose
+//! program counter is a tuple of Boolean state variables, pruned to an inductive core and
+//! re-checked.
+//!
+//! The program (locations as bits `b0 b1 b2`): `l0` sets `x = y = 0`; `l1` either increments
+//! `x` and goes to `l2`, or goes to `l3`; `l2` adds `step` to `y` and returns to `l1`; `l3`
+//! decrements `x` through `l4` (which decrements `y`) while `x != 0`, and goes to the error
+//! location `l7` when `x = 0` but `y != 0`. By hand, with `step = 1`: `x - y` is 0 at `l1`
+//! and `l3`, 1 at `l2` and -1 at `l4` in every run (each move keeps these), so at `l3`
+//! `x = 0` implies `y = 0` and `l7` is unreachable. With `step = 2` it is reachable: `l0`,
+//! `l1` (x = 1), `l2`, `l1` (y = 2), `l3`, `l4` (x = 0), `l3` (y = 1), `l7`. The invariant
+//! relates two unbounded integers differently at each location: box IC3 does not prove it
+//! in 10 s, and the candidates without locations (float-inv) are not inductive.
+
+use std::process::Command;
+
+fn at(loc: u32, next: bool) -> String {
+    let bits: Vec<String> = (0..3)
+        .map(|k| {
+            let name = format!("b{k}{}", if next { "n" } else { "" });
+            if loc >> k & 1 == 1 {
+                name
+            } else {
+                format!("(not {name})")
+            }
+        })
+        .collect();
+    format!("(and {})", bits.join(" "))
+}
+
+fn program(step: u32) -> String {
+    let keep = "(= xn x) (= yn y)";
+    let moves = [
+        format!("(and {} (= xn 0) (= yn 0) {})", at(0, false), at(1, true)),
+        format!(
+            "(and {} c (= xn (+ x 1)) (= yn y) {})",
+            at(1, false),
+            at(2, true)
+        ),
+        format!("(and {} (not c) {keep} {})", at(1, false), at(3, true)),
+        format!(
+            "(and {} (= xn x) (= yn (+ y {step})) {})",
+            at(2, false),
+            at(1, true)
+        ),
+        format!(
+            "(and {} (not (= x 0)) (= xn (- x 1)) (= yn y) {})",
+            at(3, false),
+            at(4, true)
+        ),
+        format!(
+            "(and {} (= x 0) (not (= y 0)) {keep} {})",
+            at(3, false),
+            at(7, true)
+        ),
+        format!(
+            "(and {} (= x 0) (= y 0) {keep} {})",
+            at(3, false),
+            at(3, true)
+        ),
+        format!(
+            "(and {} (= xn x) (= yn (- y 1)) {})",
+            at(4, false),
+            at(3, true)
+        ),
+        format!("(and {} {keep} {})", at(7, false), at(7, true)),
+    ];
+    let mut out = String::new();
+    for b in ["b0", "b1", "b2"] {
+        out += &format!(
+            "(declare-fun {b} () Bool)\n(declare-fun {b}n () Bool)\n\
+             (define-fun .{b} () Bool (! {b} :next {b}n))\n"
+        );
+    }
+    for v in ["x", "y"] {
+        out += &format!(
+            "(declare-fun {v} () Int)\n(declare-fun {v}n () Int)\n\
+             (define-fun .{v} () Int (! {v} :next {v}n))\n"
+        );
+    }
+    out += "(declare-fun c () Bool)\n";
+    out += &format!(
+        "(define-fun init () Bool (! {} :init true))\n",
+        at(0, false)
+    );
+    out += &format!(
+        "(define-fun trans () Bool (! (or {}) :trans true))\n",
+        moves.join("\n  ")
+    );
+    out += &format!(
+        "(define-fun prop () Bool (! (not {}) :invar-property 0))\n",
+        at(7, false)
+    );
+    out
+}
+
+fn write(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("icpic3-rel-inv-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+fn solve(engine: &str, file: &str) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_icpic3"))
+        .args([
+            "solve",
+            "--engine",
+            engine,
+            "--timeout",
+            "30",
+            "--check-certificate",
+            file,
+        ])
+        .output()
+        .expect("icpic3 runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// SAFE with a printed invariant that relates `x` and `y` per location and that the front
+/// end re-checked over the original system (`--check-certificate`: a SAFE whose printed
+/// clauses do not check is not given).
+#[test]
+fn relational_guesses_per_boolean_location_prove_the_program() {
+    let f = write("safe.vmt", &program(1));
+    let (code, out, err) = solve("rel-inv", &f);
+    assert_eq!(out.lines().next(), Some("SAFE"), "{out}\n{err}");
+    assert_eq!(code, 20, "{out}\n{err}");
+    assert!(
+        out.contains("x - y <= 0") && out.contains("x - y >= 0"),
+        "{out}"
+    );
+    // every lemma is a clause over the location bits and one bound
+    assert!(
+        out.lines().any(|l| l.contains("b0") && l.contains("x - y")),
+        "{out}"
+    );
+    // without locations the guesses are too weak: the same candidates everywhere
+    let (_, out, err) = solve("float-inv", &f);
+    assert_eq!(out.lines().next(), Some("UNKNOWN"), "{out}\n{err}");
+}
+
+/// With `step = 2` the error location is reachable (the run in the module comment):
+/// rel-inv must not answer SAFE, and the portfolio finds and replays the run.
+#[test]
+fn an_unsafe_program_is_never_proved() {
+    let f = write("unsafe.vmt", &program(2));
+    let (_, out, err) = solve("rel-inv", &f);
+    assert_eq!(out.lines().next(), Some("UNKNOWN"), "{out}\n{err}");
+    let (code, out, err) = solve("portfolio", &f);
+    assert_eq!(out.lines().next(), Some("UNSAFE"), "{out}\n{err}");
+    assert_eq!(code, 10, "{out}\n{err}");
+}
