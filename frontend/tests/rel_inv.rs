@@ -12,7 +12,7 @@
 //! relates two unbounded integers differently at each location: box IC3 does not prove it
 //! in 10 s, and the candidates without locations (float-inv) are not inductive.
 
-use std::process::Command;
+mod common;
 
 fn at(loc: u32, next: bool) -> String {
     let bits: Vec<String> = (0..3)
@@ -94,27 +94,15 @@ fn program(step: u32) -> String {
     out
 }
 
-fn write(name: &str, text: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("icpic3-rel-inv-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p.to_str().unwrap().to_string()
-}
-
-fn solve(engine: &str, file: &str) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_icpic3"))
-        .args([
-            "solve",
-            "--engine",
-            engine,
-            "--timeout",
-            "30",
-            "--check-certificate",
-            file,
-        ])
-        .output()
-        .expect("icpic3 runs");
+/// `icpic3 solve --engine ENGINE --check-certificate` on the program with `step`: exit code,
+/// standard output, standard error.
+fn solve(engine: &str, step: u32) -> (i32, String, String) {
+    let out = common::solve_text(
+        "rel-inv",
+        &format!("step{step}.vmt"),
+        &program(step),
+        &["--engine", engine, "--timeout", "30", "--check-certificate"],
+    );
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -127,8 +115,7 @@ fn solve(engine: &str, file: &str) -> (i32, String, String) {
 /// clauses do not check is not given).
 #[test]
 fn relational_guesses_per_boolean_location_prove_the_program() {
-    let f = write("safe.vmt", &program(1));
-    let (code, out, err) = solve("rel-inv", &f);
+    let (code, out, err) = solve("rel-inv", 1);
     assert_eq!(out.lines().next(), Some("SAFE"), "{out}\n{err}");
     assert_eq!(code, 20, "{out}\n{err}");
     assert!(
@@ -141,7 +128,7 @@ fn relational_guesses_per_boolean_location_prove_the_program() {
         "{out}"
     );
     // without locations the guesses are too weak: the same candidates everywhere
-    let (_, out, err) = solve("float-inv", &f);
+    let (_, out, err) = solve("float-inv", 1);
     assert_eq!(out.lines().next(), Some("UNKNOWN"), "{out}\n{err}");
 }
 
@@ -149,10 +136,9 @@ fn relational_guesses_per_boolean_location_prove_the_program() {
 /// rel-inv must not answer SAFE, and the portfolio finds and replays the run.
 #[test]
 fn an_unsafe_program_is_never_proved() {
-    let f = write("unsafe.vmt", &program(2));
-    let (_, out, err) = solve("rel-inv", &f);
+    let (_, out, err) = solve("rel-inv", 2);
     assert_eq!(out.lines().next(), Some("UNKNOWN"), "{out}\n{err}");
-    let (code, out, err) = solve("portfolio", &f);
+    let (code, out, err) = solve("portfolio", 2);
     assert_eq!(out.lines().next(), Some("UNSAFE"), "{out}\n{err}");
     assert_eq!(code, 10, "{out}\n{err}");
 }

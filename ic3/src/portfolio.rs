@@ -92,65 +92,8 @@ pub fn portfolio(
                     EngineKind::BmcBitblast => {
                         crate::bitblast_bmc::bitblast_bmc(&ts, &bc, &inner, val.as_ref(), &log)
                     }
-                    // first bit-blasted k-induction (quick where it applies: DEAD goals of
-                    // relational float guards), then the guessed invariants, on one thread
                     EngineKind::KindBitblast => {
-                        let r = crate::bitblast_bmc::bitblast_kind(
-                            &ts,
-                            2,
-                            std::time::Duration::from_secs(5),
-                            &inner,
-                            &log,
-                        );
-                        if r.verdict == Verdict::Safe {
-                            return r;
-                        }
-                        log(format!("kind-bitblast: {}", r.note.unwrap_or_default()));
-                        let r = crate::float_inv::float_inv(
-                            &ts,
-                            &kc.solver,
-                            crate::float_inv::BUDGET,
-                            &inner,
-                            &log,
-                        );
-                        if r.verdict == Verdict::Safe {
-                            return r;
-                        }
-                        log(format!(
-                            "float-inv: {}",
-                            r.note.as_deref().unwrap_or_default()
-                        ));
-                        // the thread's remaining time: IC3 with relational lemmas, where the
-                        // simplex makes terms over unbounded numbers cheap (VMT's integer
-                        // programs; `TsOptions::for_system`). Both bit-blasting stages end at
-                        // once there, and box IC3 on the IC3 thread learns `x <= n` one value
-                        // at a time (ctigar/simple.c: UNKNOWN at 10 s, SAFE with +rel in 0.6 s).
-                        // First, for at most REL_BUDGET, relational guesses per location
-                        // (rel-inv): an invariant such as `x = y` at every location of
-                        // ctigar/dillig28.c, which IC3 +rel does not reach in 10 s, is
-                        // guessed whole and proved in under a second
-                        match relational_member(&ic) {
-                            Some(rc) => {
-                                let r = crate::float_inv::rel_inv(
-                                    &ts,
-                                    &rc.solver,
-                                    rc.max_terms,
-                                    crate::float_inv::REL_BUDGET,
-                                    &inner,
-                                    val.as_ref(),
-                                    &log,
-                                );
-                                if r.verdict == Verdict::Safe {
-                                    return r;
-                                }
-                                log(format!(
-                                    "rel-inv: {}",
-                                    r.note.as_deref().unwrap_or_default()
-                                ));
-                                crate::ic3::ic3(&ts, &rc, &inner, val.as_ref(), &log)
-                            }
-                            None => r,
-                        }
+                        safe_stages(&ts, &kc, &ic, &inner, val.as_ref(), &log)
                     }
                 }));
                 let r = run.unwrap_or_else(|_| {
@@ -234,6 +177,67 @@ pub fn portfolio(
             limits.hit().or_else(|| inner.hit()).unwrap_or("time limit"),
             Stats::default(),
         ),
+    }
+}
+
+/// The fourth thread (`kind-bitblast`): stages that only prove SAFE, each in turn within its
+/// own budget; the first SAFE ends the thread and the others' reasons are logged.
+///
+/// First bit-blasted k-induction (quick where it applies: DEAD goals of relational float
+/// guards), then the guessed invariants (`float-inv`). Where the IC3 member has the simplex
+/// (VMT's unbounded integer programs; `TsOptions::for_system`) both bit-blasting stages end at
+/// once, and box IC3 on the IC3 thread learns `x <= n` one value at a time; there the thread
+/// goes on with relational guesses per Boolean location for at most
+/// [`crate::float_inv::REL_BUDGET`] (`rel-inv`: `x = y` at the right locations of
+/// `ctigar/dillig28.c`, which IC3 `+rel` does not reach in 10 s, guessed whole and proved in
+/// under a second), and then spends the remaining time on IC3 with relational lemmas
+/// (`ctigar/simple.c`: UNKNOWN at 10 s with boxes, SAFE with `+rel` in 0.6 s).
+fn safe_stages(
+    ts: &TransitionSystem,
+    kc: &crate::config::KindConfig,
+    ic: &crate::config::Ic3Config,
+    limits: &Limits,
+    val: &dyn Validator,
+    log: &Log,
+) -> EngineResult {
+    let rel = relational_member(ic);
+    type Stage<'a> = Box<dyn FnOnce() -> EngineResult + 'a>;
+    let mut stages: Vec<Stage> = vec![
+        Box::new(|| crate::bitblast_bmc::bitblast_kind(ts, 2, Duration::from_secs(5), limits, log)),
+        Box::new(|| {
+            crate::float_inv::float_inv(ts, &kc.solver, crate::float_inv::BUDGET, limits, log)
+        }),
+    ];
+    if let Some(rc) = &rel {
+        stages.push(Box::new(move || {
+            crate::float_inv::rel_inv(
+                ts,
+                &rc.solver,
+                rc.max_terms,
+                crate::float_inv::REL_BUDGET,
+                limits,
+                val,
+                log,
+            )
+        }));
+    }
+    let mut last = None;
+    for stage in stages {
+        let r = stage();
+        if r.verdict == Verdict::Safe {
+            return r;
+        }
+        log(format!(
+            "{}: {}",
+            r.engine,
+            r.note.as_deref().unwrap_or_default()
+        ));
+        last = Some(r);
+    }
+    match (rel, last) {
+        (Some(rc), _) => crate::ic3::ic3(ts, &rc, limits, val, log),
+        (None, Some(r)) => r,
+        (None, None) => EngineResult::unknown("kind-bitblast", "no stage ran", Stats::default()),
     }
 }
 
