@@ -1016,12 +1016,16 @@ impl<'a> Enc<'a> {
     }
 
     /// Copies term `root` into `ir` as one constraint (a tree: shared terms are repeated).
-    fn constraint(&self, root: T, ir: &mut Ir) -> Constraint {
+    fn constraint(&self, root: T, ir: &mut Ir) -> Result<Constraint, String> {
         let first = ir.len() as NodeId;
         let mut stack = vec![(root, false)];
         let mut done: Vec<NodeId> = Vec::new();
         let mut ops = Vec::new();
         while let Some((t, expanded)) = stack.pop() {
+            // the IR is a tree, so a term shared along many paths (a variable's value after
+            // 20,000 chained `if`s) is written out once per path: gigabytes, which must stop
+            // at the command's deadline and memory budget like every other phase (issue #24)
+            solver::budget::check().map_err(|stop| stop.text().to_string())?;
             let kind = &self.terms.kinds[t as usize];
             ops.clear();
             kind.operands(&mut ops);
@@ -1041,12 +1045,12 @@ impl<'a> Enc<'a> {
             done.push(id);
         }
         let root = done[0];
-        Constraint {
+        Ok(Constraint {
             first,
             end: ir.len() as NodeId,
             root,
             span: Span::default(),
-        }
+        })
     }
 }
 
@@ -1144,7 +1148,10 @@ pub fn encode(cfg: &Cfg, sel: &Selection) -> Result<Encoded, String> {
         (SectionKind::Trans, std::mem::take(&mut enc.trans)),
         (SectionKind::Target, vec![target]),
     ] {
-        let constraints = roots.iter().map(|&r| enc.constraint(r, &mut ir)).collect();
+        let constraints = roots
+            .iter()
+            .map(|&r| enc.constraint(r, &mut ir))
+            .collect::<Result<Vec<_>, _>>()?;
         sections.push(CheckedSection {
             kind,
             span: Span::default(),
