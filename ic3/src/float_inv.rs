@@ -36,7 +36,7 @@
 //! need a margin beyond the program's constants, and relations between variables
 //! (`|S - E1| ≤ 1 + ε`), are not guessed: such loops stay UNKNOWN here.
 
-use crate::engine::{EngineResult, Limits, Log, Validator, Verdict};
+use crate::engine::{add_stats, EngineResult, Limits, Log, Validator, Verdict};
 use crate::ic3::certificate::{self, Lemmas};
 use crate::ic3::cube::{integral, CLit, Cube, Step};
 use crate::ts::TransitionSystem;
@@ -481,6 +481,7 @@ fn prune_init(
     live: &mut [bool],
     config: &SolverConfig,
     limits: &Limits,
+    stats: &mut Stats,
 ) -> Result<usize, String> {
     let mut s = limits.solver(config)?;
     let u = Unrolling::new(ts, &mut s);
@@ -488,10 +489,14 @@ fn prune_init(
     let step = Step::new(&s, u.states[0].clone());
     let q = Violation::new(ts, guesses, limits.deadline, &mut s, step, cubes);
     let mut rounds = 0;
-    while !q.round(&mut s, live, &[])? {
+    loop {
+        let done = q.round(&mut s, live, &[]);
+        if !matches!(done, Ok(false)) {
+            add_stats(stats, s.stats());
+            return done.map(|_| rounds);
+        }
         rounds += 1;
     }
-    Ok(rounds)
 }
 
 /// Drops candidates until the rest is inductive relative to `¬TARGET`.
@@ -502,6 +507,7 @@ fn prune_step(
     live: &mut [bool],
     config: &SolverConfig,
     limits: &Limits,
+    stats: &mut Stats,
 ) -> Result<usize, String> {
     let mut s = limits.solver(config)?;
     let mut u = Unrolling::new(ts, &mut s);
@@ -527,8 +533,10 @@ fn prune_step(
             .filter(|(_, &l)| l)
             .map(|(&g, _)| g)
             .collect();
-        if q.round(&mut s, live, &assume)? {
-            return Ok(rounds);
+        let done = q.round(&mut s, live, &assume);
+        if !matches!(done, Ok(false)) {
+            add_stats(stats, s.stats());
+            return done.map(|_| rounds);
         }
         rounds += 1;
     }
@@ -587,9 +595,11 @@ fn guess_and_prove(
         );
     };
     let mut live = vec![true; cubes.len()];
+    // the pruning solvers' work, reported with the answer
+    let mut stats = Stats::default();
     let mut run = || -> Result<(usize, usize), String> {
-        let a = prune_init(ts, guesses, &cubes, &mut live, config, &limits)?;
-        let b = prune_step(ts, guesses, &cubes, &mut live, config, &limits)?;
+        let a = prune_init(ts, guesses, &cubes, &mut live, config, &limits, &mut stats)?;
+        let b = prune_step(ts, guesses, &cubes, &mut live, config, &limits, &mut stats)?;
         Ok((a, b))
     };
     let rounds = run();
@@ -600,7 +610,7 @@ fn guess_and_prove(
             return EngineResult::unknown(
                 name,
                 format!("{why} ({} candidates, {left} left)", cubes.len()),
-                Stats::default(),
+                stats,
             );
         }
     };
@@ -618,12 +628,12 @@ fn guess_and_prove(
         started.elapsed().as_secs_f64()
     ));
     if kept.is_empty() {
-        return EngineResult::unknown(name, "no guess is inductive", Stats::default());
+        return EngineResult::unknown(name, "no guess is inductive", stats);
     }
     // the proof: the survivors as a certificate, checked from scratch in fresh solvers
     let rep = match certificate::check(ts, &Lemmas::Cubes(&kept), 0, config, &limits) {
         Ok(r) => r,
-        Err(why) => return EngineResult::unknown(name, why, Stats::default()),
+        Err(why) => return EngineResult::unknown(name, why, stats),
     };
     let cert = certificate::Certificate {
         lemmas: kept,
@@ -646,7 +656,7 @@ fn guess_and_prove(
             rep.solvers,
             rep.queries
         )),
-        stats: Stats::default(),
+        stats,
         invariant: Some(crate::engine::Invariant {
             lines: cert.lines(ts),
             suffix: 0,
