@@ -442,6 +442,26 @@ impl<'a> Violation<'a> {
         Ok(!self.settle(s, live, assume, &all)?)
     }
 
+    /// Rounds until no live cube can hold (under `assume` of the live set); the number of
+    /// rounds that dropped something. The solver's work goes into `stats` either way.
+    fn until_closed(
+        &self,
+        s: &mut Solver,
+        live: &mut [bool],
+        assume: impl Fn(&[bool]) -> Vec<Lit>,
+        stats: &mut Stats,
+    ) -> Result<usize, String> {
+        let mut rounds = 0;
+        loop {
+            let done = self.round(s, live, &assume(live));
+            if !matches!(done, Ok(false)) {
+                add_stats(stats, s.stats());
+                return done.map(|_| rounds);
+            }
+            rounds += 1;
+        }
+    }
+
     /// Queries `among`; a query without an answer in time is split in halves (a half that
     /// is UNSAT settles all its cubes at once), and a single cube without an answer is
     /// dropped (that only weakens the guess). Whether anything was dropped.
@@ -488,15 +508,7 @@ fn prune_init(
     u.assert_init(&mut s)?;
     let step = Step::new(&s, u.states[0].clone());
     let q = Violation::new(ts, guesses, limits.deadline, &mut s, step, cubes);
-    let mut rounds = 0;
-    loop {
-        let done = q.round(&mut s, live, &[]);
-        if !matches!(done, Ok(false)) {
-            add_stats(stats, s.stats());
-            return done.map(|_| rounds);
-        }
-        rounds += 1;
-    }
+    q.until_closed(&mut s, live, |_| Vec::new(), stats)
 }
 
 /// Drops candidates until the rest is inductive relative to `¬TARGET`.
@@ -525,21 +537,16 @@ fn prune_step(
     u.push_step(&mut s)?;
     let next = Step::new(&s, u.states[1].clone());
     let q = Violation::new(ts, guesses, limits.deadline, &mut s, next, cubes);
-    let mut rounds = 0;
-    loop {
-        let assume: Vec<Lit> = guards
+    // the live lemmas at s as assumptions
+    let assume = |live: &[bool]| -> Vec<Lit> {
+        guards
             .iter()
-            .zip(live.iter())
+            .zip(live)
             .filter(|(_, &l)| l)
             .map(|(&g, _)| g)
-            .collect();
-        let done = q.round(&mut s, live, &assume);
-        if !matches!(done, Ok(false)) {
-            add_stats(stats, s.stats());
-            return done.map(|_| rounds);
-        }
-        rounds += 1;
-    }
+            .collect()
+    };
+    q.until_closed(&mut s, live, assume, stats)
 }
 
 /// Keeps the strongest of the lemmas that say the same kind of thing: at one location, of
