@@ -104,6 +104,24 @@ pub struct SolverConfig {
     /// `icpic3 solve` turns the simplex on for single problems (benchmarks/RESULTS.md,
     /// issue #22 session 11).
     pub linear: LinearReasoning,
+    /// With the simplex: IEEE operations that are linear up to rounding (`fl(a + b)`,
+    /// `fl(k·a)`, `to_real(a)`, …) become tableau rows whose error is bounded by the format's
+    /// gap at the result's magnitude (module `simplex::rounding`). Default `false`: on
+    /// single float problems they were not measured; the engines that relate float
+    /// variables (rel-inv's float terms, IC3 `+rel` over floats, the re-check of their
+    /// invariants) turn them on.
+    pub rounded_rows: bool,
+}
+
+impl SolverConfig {
+    /// This configuration with the simplex and its rounded rows on.
+    pub fn with_rounded_rows(&self) -> SolverConfig {
+        SolverConfig {
+            linear: LinearReasoning::Simplex,
+            rounded_rows: true,
+            ..self.clone()
+        }
+    }
 }
 
 impl Default for SolverConfig {
@@ -125,6 +143,7 @@ impl Default for SolverConfig {
             refine_conflicts: 100,
             exact_max_bits: 4096,
             linear: LinearReasoning::Icp,
+            rounded_rows: false,
         }
     }
 }

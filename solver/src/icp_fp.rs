@@ -797,7 +797,7 @@ impl Solver {
             }),
             VarKind::Fp(f) => {
                 let d = self.fp_dom(v);
-                if d.nan && (!d.has_values() || r % 8 == 0) {
+                if d.nan && (!d.has_values() || r.is_multiple_of(8)) {
                     return Some(Value::Fp(f.nan_bits()));
                 }
                 if !d.has_values() {

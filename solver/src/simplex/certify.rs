@@ -49,14 +49,20 @@ fn extreme(
     Some((acc, strict))
 }
 
+/// A rounded row's part of a combination: its multiplier's size, the guard and the format
+/// whose gap bounds the row's error (`None`: exact).
+type Rounding = (Rational, Var, Option<crate::num::FpFormat>);
+
+/// A combination `L`: its coefficients, constant, and rounded rows.
+type Combination = (BTreeMap<Var, Rational>, Rational, Vec<Rounding>);
+
 /// `L = Σ_d μ_d·(Σ a·arg + c_d − out_d)` as coefficients and constant, recomputed from the
-/// definitions.
-fn combination(
-    s: &Solver,
-    mults: &[(u32, Rational)],
-) -> Result<(BTreeMap<Var, Rational>, Rational), String> {
+/// definitions; an IEEE definition contributes its rounded row (`rounding::relaxation`),
+/// whose error the caller bounds from the guard's reason box.
+fn combination(s: &Solver, mults: &[(u32, Rational)]) -> Result<Combination, String> {
     let mut coeffs: BTreeMap<Var, Rational> = BTreeMap::new();
     let mut constant = Rational::zero();
+    let mut rounded = Vec::new();
     for (d, mu) in mults {
         let def = &s.defs[*d as usize];
         let Op::Linear {
@@ -64,7 +70,16 @@ fn combination(
             constant: c,
         } = &def.op
         else {
-            return Err(format!("definition {d} is not linear"));
+            let Some(r) = super::rounding::relaxation(s, *d as usize) else {
+                return Err(format!(
+                    "definition {d} is neither linear nor rounded-linear"
+                ));
+            };
+            for (x, ax) in &r.terms {
+                *coeffs.entry(*x).or_default() += mu * ax;
+            }
+            rounded.push((mu.abs(), r.guard, r.format));
+            continue;
         };
         for (x, ax) in def.args.iter().zip(a) {
             *coeffs.entry(*x).or_default() += mu * ax;
@@ -73,7 +88,38 @@ fn combination(
         constant += mu * c;
     }
     coeffs.retain(|_, a| !a.is_zero());
-    Ok((coeffs, constant))
+    Ok((coeffs, constant, rounded))
+}
+
+/// The largest error the rounded rows of a combination can add: `Σ |μ|·gap(guard)`, each
+/// guard's gap taken from its box in `ends` (see `rounding`), which must be finite, and its
+/// `¬nan` literal among the conflict's literals.
+fn rounding_error(
+    s: &Solver,
+    rounded: &[Rounding],
+    ends: &BTreeMap<Var, (End, End)>,
+    lits: &[Lit],
+) -> Result<Rational, String> {
+    let mut total = Rational::zero();
+    for (mu, g, format) in rounded {
+        let nan = s.vars[*g]
+            .fp
+            .and_then(|fl| s.bool_lit(fl.nan))
+            .ok_or_else(|| format!("the guard {g:?} is not an IEEE variable"))?;
+        if !lits.contains(&!nan) {
+            return Err(format!("the guard {g:?} may be NaN"));
+        }
+        let Some((Some((lo, _)), Some((hi, _)))) = ends.get(g) else {
+            return Err(format!("the guard {g:?} is not bounded on both sides"));
+        };
+        let gap = match format {
+            None => Rational::zero(),
+            Some(f) => super::rounding::exact_gap(*f, lo, hi)
+                .ok_or_else(|| format!("the guard {g:?} may overflow"))?,
+        };
+        total += mu * gap;
+    }
+    Ok(total)
 }
 
 /// An integer variable's end rounded inwards: `[lo, hi]` to `[⌈lo⌉, ⌊hi⌋]`, an open
@@ -117,6 +163,10 @@ fn reason_box(
     }
     for &l in lits {
         let AtomKind::Bound(bi) = s.atom_kind[l.atom().index()] else {
+            // a Boolean literal (a rounded row's `¬nan` guard) bounds no variable
+            if matches!(s.atom_kind[l.atom().index()], AtomKind::Bool(_)) {
+                continue;
+            }
             return Err(format!("{} is not a bound literal", s.lit_to_string(l)));
         };
         let b = s.bound_core[bi as usize];
@@ -160,15 +210,24 @@ pub(crate) fn check_conflict(
     mults: &[(u32, Rational)],
     lits: &[Lit],
 ) -> Result<(), String> {
-    let (coeffs, constant) = combination(s, mults)?;
-    let ends = reason_box(s, &coeffs, lits)?;
+    let (coeffs, constant, rounded) = combination(s, mults)?;
+    // the box covers the guards too (a guard's coefficient may cancel in L)
+    let mut vars = coeffs.clone();
+    for (_, g, _) in &rounded {
+        vars.entry(*g).or_default();
+    }
+    let ends = reason_box(s, &vars, lits)?;
+    let err = rounding_error(s, &rounded, &ends, lits)?;
+    // L = V + e with |e| ≤ err: V's supremum below −err or its infimum above err
     let zero = Rational::zero();
     if let Some((sup, strict)) = extreme(&coeffs, &constant, &ends, true) {
+        let sup = sup + &err;
         if sup < zero || (sup == zero && strict) {
             return Ok(());
         }
     }
     if let Some((inf, strict)) = extreme(&coeffs, &constant, &ends, false) {
+        let inf = inf - &err;
         if inf > zero || (inf == zero && strict) {
             return Ok(());
         }
@@ -186,7 +245,10 @@ pub(crate) fn check_int_conflict(
     unbounded: &[Var],
     lits: &[Lit],
 ) -> Result<(), String> {
-    let (coeffs, constant) = combination(s, mults)?;
+    let (coeffs, constant, rounded) = combination(s, mults)?;
+    if !rounded.is_empty() {
+        return Err("an integer conflict over a rounded row".into());
+    }
     let ends = reason_box(s, &coeffs, lits)?;
     for v in unbounded {
         if s.vars[*v].kind != VarKind::Int {
