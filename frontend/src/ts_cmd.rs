@@ -573,11 +573,24 @@ pub fn check_printed_invariant(
         deadline: opts.timeout.map(|t| Instant::now() + t),
         ..Limits::default()
     };
+    // an invariant over floats read as reals (rel-inv's `to_real(x) - to_real(y)`) relates
+    // rounded results: re-checked with the simplex, whose rounded rows carry that relation
+    // (interval propagation alone would have to split the floats' boxes)
+    let reads_floats = inv_ts
+        .target
+        .defs
+        .iter()
+        .any(|d| matches!(d.op, solver::formula::Op::FpToReal));
+    let config = if reads_floats {
+        opts.solver.with_rounded_rows()
+    } else {
+        opts.solver.clone()
+    };
     let rep = ic3::ic3::certificate::check(
         ts,
         &ic3::ic3::certificate::Lemmas::Formula(&inv_ts.target, &inv_ts.target_vars),
         inv.suffix,
-        &opts.solver,
+        &config,
         &limits,
     )?;
     Ok(format!(

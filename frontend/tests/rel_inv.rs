@@ -142,3 +142,72 @@ fn an_unsafe_program_is_never_proved() {
     assert_eq!(out.lines().next(), Some("UNSAFE"), "{out}\n{err}");
     assert_eq!(code, 10, "{out}\n{err}");
 }
+
+/// Two binary32 variables averaged toward each other, both moved by the same input:
+/// `x' = fl(fl(0.75·x) + fl(0.25·y)) + u`, `y' = fl(fl(0.25·x) + fl(0.75·y)) + u` (each `+`
+/// rounded), `u ∈ [-1, 1]`, both kept in `[0, 100]`. `d = x - y` (exact) becomes
+/// `d/2 + e`, with `|e|` a few gaps at 100 (2^-17 each), so `|d| <= 1` is inductive and the
+/// target `|fl(x - y)| > threshold` is unreachable for `threshold = 1` (from `y = x`). Interval
+/// propagation bounds `x'` and `y'` separately, each moved by `u`: the relation needs the
+/// simplex's rounded rows. With `u` on `x` only and `threshold = 1.5` (the `lag` variant) the
+/// target is reachable in three steps with `u = 1`: `d` = 1, 1.5, 1.75 (all exact in binary32).
+fn averaging(threshold: &str, lag: bool) -> String {
+    let (init, uy) = if lag {
+        ("x = 0.0;  y = 0.0;", "")
+    } else {
+        ("x >= 0.0;  x <= 100.0;  y = x;", " + u'")
+    };
+    format!(
+        "DECL\n  fp32 x, y, u;\nINIT\n  {init}\nTRANS\n  u' >= -1.0;  u' <= 1.0;\n  \
+         x' = 0.75 * x + 0.25 * y + u';\n  y' = 0.25 * x + 0.75 * y{uy};\n  \
+         x' >= 0.0;  x' <= 100.0;  y' >= 0.0;  y' <= 100.0;\nTARGET\n  \
+         x - y > {threshold} or y - x > {threshold};\n"
+    )
+}
+
+fn solve_floats(text: &str, engine: &str, timeout: &str) -> (i32, String, String) {
+    let out = common::solve_text(
+        "rel-inv-fp",
+        &format!("{engine}.hys"),
+        text,
+        &[
+            "--engine",
+            engine,
+            "--timeout",
+            timeout,
+            "--check-certificate",
+        ],
+    );
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// rel-inv proves the averaging system with lemmas over `to_real(x) - to_real(y)` (exact
+/// reals, printed so that they re-read with that meaning), re-checked by the front end;
+/// float-inv's box guesses alone are not inductive.
+#[test]
+fn float_terms_with_rounded_rows_prove_the_averaging_filter() {
+    let text = averaging("1.0", false);
+    let (code, out, err) = solve_floats(&text, "rel-inv", "60");
+    assert_eq!(out.lines().next(), Some("SAFE"), "{out}\n{err}");
+    assert_eq!(code, 20, "{out}\n{err}");
+    assert!(out.contains("to_real(x) - to_real(y)"), "{out}");
+    assert!(out.contains("-- certificate checked:"), "{out}");
+    let (_, out, err) = solve_floats(&text, "float-inv", "5");
+    assert_eq!(out.lines().next(), Some("UNKNOWN"), "{out}\n{err}");
+}
+
+/// The lagging variant reaches its target (the run in `averaging`'s comment): rel-inv must
+/// not answer SAFE, and the portfolio finds and replays the run.
+#[test]
+fn a_reachable_float_target_is_never_proved() {
+    let text = averaging("1.5", true);
+    let (_, out, err) = solve_floats(&text, "rel-inv", "30");
+    assert_eq!(out.lines().next(), Some("UNKNOWN"), "{out}\n{err}");
+    let (code, out, err) = solve_floats(&text, "portfolio", "30");
+    assert_eq!(out.lines().next(), Some("UNSAFE"), "{out}\n{err}");
+    assert_eq!(code, 10, "{out}\n{err}");
+}

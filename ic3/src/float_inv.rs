@@ -687,11 +687,20 @@ pub fn rel_inv(
     val: &dyn Validator,
     log: &Log,
 ) -> EngineResult {
-    let chosen = crate::ic3::terms::choose(ts, max_terms, true);
+    // float terms too: rel-inv's solvers get the simplex, whose rounded rows relate them
+    let chosen = crate::ic3::terms::choose(ts, max_terms, true, true);
     let ats = crate::ic3::terms::augment(ts, &chosen);
     if let Err(e) = ats.validate() {
         return EngineResult::unknown(Guesses::Relational.name(), e, Stats::default());
     }
-    let r = guess_and_prove(&ats, config, budget, Guesses::Relational, limits, log);
+    let config = if chosen
+        .iter()
+        .any(|t| crate::ic3::terms::is_float(t, &ts.state))
+    {
+        config.with_rounded_rows()
+    } else {
+        config.clone()
+    };
+    let r = guess_and_prove(&ats, &config, budget, Guesses::Relational, limits, log);
     crate::ic3::terms::project(r, ts, val)
 }

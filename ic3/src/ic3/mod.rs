@@ -358,11 +358,9 @@ pub fn ic3(
     if !cfg.relational {
         return ic3_on(ts, cfg, limits, val, log, ts.state.len());
     }
-    let chosen = terms::choose(
-        ts,
-        cfg.max_terms,
-        cfg.solver.linear == solver::LinearReasoning::Simplex,
-    );
+    // float terms only with the simplex: their consecution rests on its rounded rows
+    let simplex = cfg.solver.linear == solver::LinearReasoning::Simplex;
+    let chosen = terms::choose(ts, cfg.max_terms, simplex, simplex);
     if chosen.is_empty() {
         log(format!(
             "{NAME}: +rel: no linear terms over state variables with bounded ranges; box cubes only"
@@ -377,10 +375,20 @@ pub fn ic3(
     }
     let tv = terms::TermValidator {
         inner: val,
-        n: ts.state.len(),
+        state: &ts.state,
         terms: &chosen,
     };
-    let r = ic3_on(&ats, cfg, limits, &tv, log, ts.state.len());
+    // float terms relate rounded results: the solvers get the simplex's rounded rows
+    let floats = chosen.iter().any(|t| terms::is_float(t, &ts.state));
+    let cfg = if floats {
+        Ic3Config {
+            solver: cfg.solver.with_rounded_rows(),
+            ..cfg.clone()
+        }
+    } else {
+        cfg.clone()
+    };
+    let r = ic3_on(&ats, &cfg, limits, &tv, log, ts.state.len());
     terms::project(r, ts, val)
 }
 

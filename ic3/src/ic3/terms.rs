@@ -89,11 +89,16 @@ impl LinearTerm {
         Some(LinearTerm { coeffs })
     }
 
-    /// `.hys` text over the state variables' names, e.g. `a + b`, `x - 2*y`.
+    /// `.hys` text over the state variables' names, e.g. `a + b`, `x - 2*y`; an IEEE
+    /// variable as its exact value, `to_real(x) - to_real(y)` (the float operation `x - y`
+    /// would round).
     pub fn text(&self, state: &[StateVar]) -> String {
         let mut s = String::new();
         for (k, (i, c)) in self.coeffs.iter().enumerate() {
-            let name = &state[*i].name;
+            let name = match state[*i].sort {
+                Sort::Fp(_) => format!("to_real({})", state[*i].name),
+                _ => state[*i].name.clone(),
+            };
             let mag = c.abs();
             if k == 0 {
                 if c.is_negative() {
@@ -105,17 +110,19 @@ impl LinearTerm {
             if !mag.is_one() {
                 s.push_str(&format!("{mag}*"));
             }
-            s.push_str(name);
+            s.push_str(&name);
         }
         s
     }
 
-    /// The term's value at a state (`None` unless every variable has a numeric value).
-    pub fn eval(&self, vals: &[Value]) -> Option<Rational> {
+    /// The term's value at a state (`None` unless every variable has a numeric value; an IEEE
+    /// value counts as its exact real, NaN and infinities as none).
+    pub fn eval(&self, state: &[StateVar], vals: &[Value]) -> Option<Rational> {
         let mut sum = Rational::zero();
         for (i, c) in &self.coeffs {
-            match vals.get(*i)? {
-                Value::Num(q) => sum += c * q,
+            match (vals.get(*i)?, state.get(*i).map(|sv| sv.sort)) {
+                (Value::Num(q), _) => sum += c * q,
+                (Value::Fp(bits), Some(Sort::Fp(f))) => sum += c * f.to_rational(*bits)?,
                 _ => return None,
             }
         }
@@ -150,22 +157,156 @@ impl LinearTerm {
     }
 }
 
-/// A state variable may be part of a term: a mathematical integer or real (machine integers
-/// wrap and IEEE values round, so their sums are not linear in their values).
-fn linear_sort(sv: &StateVar) -> bool {
-    matches!(sv.sort, Sort::Int | Sort::Real)
+/// The sorts a term may combine: integers, reals, or IEEE values of any format read as their
+/// exact reals (`to_real`; a float term's slot is a real). Machine integers wrap, so their
+/// sums are not linear in their values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Class {
+    Int,
+    Real,
+    Float,
+}
+
+fn class(sort: Sort) -> Option<Class> {
+    match sort {
+        Sort::Int => Some(Class::Int),
+        Sort::Real => Some(Class::Real),
+        Sort::Fp(_) => Some(Class::Float),
+        _ => None,
+    }
+}
+
+/// Whether the state variables of `t` are IEEE values (its slot is then a real, the sum of
+/// their exact values).
+pub fn is_float(t: &LinearTerm, state: &[StateVar]) -> bool {
+    t.coeffs
+        .iter()
+        .any(|(i, _)| class(state[*i].sort) == Some(Class::Float))
+}
+
+/// The most variables a float computation's linear form keeps, and the largest normalised
+/// coefficient of a float term the system computes (a double constant such as
+/// `1.470767736573` normalises to 53-bit integers that bound nothing usefully).
+const MAX_FORM_VARS: usize = 8;
+const MAX_FLOAT_COEFF: i64 = 1 << 20;
+
+/// A float computation's linear form: (state index, role) → coefficient.
+type Form = std::collections::BTreeMap<(usize, u8), Rational>;
+
+/// The linear form of each definition's output over the state variables of `slot`, reading
+/// IEEE operations as if exact (`fl(fl(3·x)/4 + fl(y/4))` as `3/4·x + 1/4·y`): which state
+/// variables a float computation combines, and how. `None` where the output is not such a
+/// form (a product of two variables, an `ite`, an input). Definitions whose arguments are
+/// defined later are read as not linear (no recursion over deep C expression chains).
+fn float_forms(f: &Formula, slot: &HashMap<Var, (usize, u8)>) -> Vec<Option<Form>> {
+    let mut memo: HashMap<Var, Option<Form>> = HashMap::new();
+    let constant = |v: Var| -> Option<Rational> {
+        let info = &f.vars[v];
+        if info.origin != VarOrigin::Constant {
+            return None;
+        }
+        match (&info.domain.lo, &info.domain.hi) {
+            (Some(lo), Some(hi)) if lo.value == hi.value => Some(lo.value.clone()),
+            _ => None,
+        }
+    };
+    let mut out = Vec::with_capacity(f.defs.len());
+    for d in &f.defs {
+        let form_of = |v: Var, memo: &HashMap<Var, Option<Form>>| -> Option<Form> {
+            if let Some(&k) = slot.get(&v) {
+                return Some(Form::from([(k, Rational::one())]));
+            }
+            if constant(v).is_some() {
+                return Some(Form::new());
+            }
+            memo.get(&v).cloned().flatten()
+        };
+        let scale =
+            |m: Form, k: &Rational| -> Form { m.into_iter().map(|(x, c)| (x, c * k)).collect() };
+        let sum = |mut a: Form, b: Form| -> Form {
+            for (x, c) in b {
+                *a.entry(x).or_default() += c;
+            }
+            a.retain(|_, c| !c.is_zero());
+            a
+        };
+        let arg = |k: usize| d.args.get(k).copied();
+        let one = Rational::one();
+        let form = match &d.op {
+            Op::FAdd(_) | Op::FSub(_) => {
+                let a = arg(0).and_then(|a| form_of(a, &memo));
+                let b = arg(1).and_then(|b| form_of(b, &memo));
+                match (a, b) {
+                    (Some(a), Some(b)) if matches!(d.op, Op::FAdd(_)) => Some(sum(a, b)),
+                    (Some(a), Some(b)) => Some(sum(a, scale(b, &-one))),
+                    _ => None,
+                }
+            }
+            Op::FMul(_) => {
+                let (a, b) = (arg(0), arg(1));
+                match (a.and_then(constant), b.and_then(constant)) {
+                    (_, Some(k)) => a.and_then(|a| form_of(a, &memo)).map(|m| scale(m, &k)),
+                    (Some(k), None) => b.and_then(|b| form_of(b, &memo)).map(|m| scale(m, &k)),
+                    _ => None,
+                }
+            }
+            Op::FDiv(_) => match arg(1).and_then(constant).filter(|k| !k.is_zero()) {
+                Some(k) => arg(0)
+                    .and_then(|a| form_of(a, &memo))
+                    .map(|m| scale(m, &(one / k))),
+                None => None,
+            },
+            Op::FNeg => arg(0)
+                .and_then(|a| form_of(a, &memo))
+                .map(|m| scale(m, &-one)),
+            Op::ToFp(_) | Op::FpToReal => arg(0).and_then(|a| form_of(a, &memo)),
+            Op::Linear { coeffs, .. } => {
+                let mut acc = Some(Form::new());
+                for (a, c) in d.args.iter().zip(coeffs) {
+                    acc = match (acc, form_of(*a, &memo)) {
+                        (Some(m), Some(x)) => Some(sum(m, scale(x, c))),
+                        _ => None,
+                    };
+                }
+                acc
+            }
+            _ => None,
+        }
+        .filter(|m| m.len() <= MAX_FORM_VARS);
+        memo.insert(d.out, form.clone());
+        out.push(form);
+    }
+    out
 }
 
 /// A formula's copies of the state, each with its role (0: current, 1: TRANS's next).
 type Roles<'a> = Vec<(&'a Vec<Var>, u8)>;
 
 /// The terms of (a) and (b) (see the module documentation), at most `max` of them.
-pub fn choose(ts: &TransitionSystem, max: usize, unbounded_ok: bool) -> Vec<LinearTerm> {
+///
+/// With `floats`, IEEE state variables take part too (as their exact reals): the system's own
+/// float computations read as linear forms ([`float_forms`]) give terms and pairs like
+/// linear definitions do. Their consecution needs the simplex's rounded rows
+/// (`solver::simplex::rounding`); interval propagation alone loses the relation.
+pub fn choose(
+    ts: &TransitionSystem,
+    max: usize,
+    unbounded_ok: bool,
+    floats: bool,
+) -> Vec<LinearTerm> {
     // inputs (a next value TRANS leaves free) take no part: a bound on a term over an input
     // is never inductive, and every such slot costs queries (VMT's `.inputVar.0` took half of
     // dillig28's twelve slots)
     let carried = ts.carried();
-    let usable = |i: usize| linear_sort(&ts.state[i]) && carried[i];
+    let usable = |i: usize| {
+        carried[i]
+            && match class(ts.state[i].sort) {
+                Some(Class::Float) => floats,
+                Some(_) => true,
+                None => false,
+            }
+    };
+    let same_class = |i: usize, j: usize| class(ts.state[i].sort) == class(ts.state[j].sort);
     let mut own: Vec<LinearTerm> = Vec::new();
     let mut pairs: BTreeSet<(usize, usize)> = BTreeSet::new();
     // one formula's variables → state index; TRANS's current and next copies separately,
@@ -191,7 +332,7 @@ pub fn choose(ts: &TransitionSystem, max: usize, unbounded_ok: bool) -> Vec<Line
             let idx: Vec<usize> = idx.into_iter().collect();
             for (k, &i) in idx.iter().enumerate() {
                 for &j in &idx[k + 1..] {
-                    if ts.state[i].sort == ts.state[j].sort {
+                    if same_class(i, j) {
                         pairs.insert((i, j));
                     }
                 }
@@ -213,11 +354,41 @@ pub fn choose(ts: &TransitionSystem, max: usize, unbounded_ok: bool) -> Vec<Line
                     _ => ok = false,
                 }
             }
-            let one_sort = term
-                .windows(2)
-                .all(|w| ts.state[w[0].0].sort == ts.state[w[1].0].sort);
+            let one_sort = term.windows(2).all(|w| same_class(w[0].0, w[1].0));
             if ok && one_sort {
                 if let Some(t) = LinearTerm::normal(term) {
+                    if !own.contains(&t) {
+                        own.push(t);
+                    }
+                }
+            }
+        }
+        if floats {
+            for form in float_forms(f, &slot).into_iter().flatten() {
+                let float_only = form
+                    .keys()
+                    .all(|(i, _)| class(ts.state[*i].sort) == Some(Class::Float));
+                if form.len() < 2 || !float_only {
+                    continue;
+                }
+                let idx: BTreeSet<usize> = form.keys().map(|(i, _)| *i).collect();
+                let idx: Vec<usize> = idx.into_iter().collect();
+                for (k, &i) in idx.iter().enumerate() {
+                    for &j in &idx[k + 1..] {
+                        pairs.insert((i, j));
+                    }
+                }
+                // a form over one step is a term the system computes (`y + 2·z`)
+                let roles: BTreeSet<u8> = form.keys().map(|(_, r)| *r).collect();
+                if roles.len() != 1 {
+                    continue;
+                }
+                let term = form.into_iter().map(|((i, _), c)| (i, c)).collect();
+                let small = |t: &LinearTerm| {
+                    let limit = Rational::from_integer(MAX_FLOAT_COEFF.into());
+                    t.coeffs.iter().all(|(_, c)| c.abs() <= limit)
+                };
+                if let Some(t) = LinearTerm::normal(term).filter(small) {
                     if !own.contains(&t) {
                         own.push(t);
                     }
@@ -231,7 +402,7 @@ pub fn choose(ts: &TransitionSystem, max: usize, unbounded_ok: bool) -> Vec<Line
     let mut rest: Vec<(usize, usize)> = Vec::new();
     for (k, &i) in numeric.iter().enumerate() {
         for &j in &numeric[k + 1..] {
-            if ts.state[i].sort == ts.state[j].sort && !pairs.contains(&(i, j)) {
+            if same_class(i, j) && !pairs.contains(&(i, j)) {
                 rest.push((i, j));
             }
         }
@@ -274,7 +445,11 @@ pub fn choose(ts: &TransitionSystem, max: usize, unbounded_ok: bool) -> Vec<Line
 pub fn augment(ts: &TransitionSystem, terms: &[LinearTerm]) -> TransitionSystem {
     let mut a = ts.clone();
     for t in terms {
-        let sort = ts.state[t.coeffs[0].0].sort;
+        let sort = if is_float(t, &ts.state) {
+            Sort::Real
+        } else {
+            ts.state[t.coeffs[0].0].sort
+        };
         let sv = StateVar {
             name: t.text(&ts.state),
             sort,
@@ -282,17 +457,17 @@ pub fn augment(ts: &TransitionSystem, terms: &[LinearTerm]) -> TransitionSystem 
             is_static: t.coeffs.iter().all(|(i, _)| ts.state[*i].is_static),
             span: ts.state[t.coeffs[0].0].span,
         };
-        let slot_init = define(&mut a.init, &sv, t, &ts.init_vars);
+        let slot_init = define(&mut a.init, &sv, t, &ts.init_vars, &ts.state);
         a.init_vars.push(slot_init);
-        let cur = define(&mut a.trans, &sv, t, &ts.trans_current);
+        let cur = define(&mut a.trans, &sv, t, &ts.trans_current, &ts.state);
         a.trans_current.push(cur);
         let next_name = StateVar {
             name: format!("({})'", sv.name),
             ..sv.clone()
         };
-        let next = define(&mut a.trans, &next_name, t, &ts.trans_next);
+        let next = define(&mut a.trans, &next_name, t, &ts.trans_next, &ts.state);
         a.trans_next.push(next);
-        let tg = define(&mut a.target, &sv, t, &ts.target_vars);
+        let tg = define(&mut a.target, &sv, t, &ts.target_vars, &ts.state);
         a.target_vars.push(tg);
         a.state.push(sv);
     }
@@ -304,8 +479,33 @@ pub fn augment(ts: &TransitionSystem, terms: &[LinearTerm]) -> TransitionSystem 
 /// a point check computes it from the state (a definition `0 = slot - Σ` would leave all
 /// three free, and the solver's candidate points almost never met it exactly). A solver
 /// that instantiates several formulas on one step gets several definitions of one slot:
-/// the first computes it, the others are constraints (`Solver::add_formula_with`).
-fn define(f: &mut Formula, sv: &StateVar, t: &LinearTerm, vars: &[Var]) -> Var {
+/// the first computes it, the others are constraints (`Solver::add_formula_with`). An IEEE
+/// variable enters the sum as its exact real, through a `to_real` auxiliary (unspecified for
+/// NaN and infinities: there the slot is free, which the validator accepts).
+fn define(f: &mut Formula, sv: &StateVar, t: &LinearTerm, vars: &[Var], state: &[StateVar]) -> Var {
+    let args: Vec<Var> = t
+        .coeffs
+        .iter()
+        .map(|(i, _)| {
+            let v = vars[*i];
+            if class(state[*i].sort) != Some(Class::Float) {
+                return v;
+            }
+            let r = f.add_var(VarInfo {
+                name: format!("to_real({})", state[*i].name),
+                sort: Sort::Real,
+                domain: Domain::unbounded(),
+                origin: VarOrigin::Aux { span: sv.span },
+                fp_const: None,
+            });
+            f.add_def(Def {
+                out: r,
+                op: Op::FpToReal,
+                args: vec![v],
+            });
+            r
+        })
+        .collect();
     let slot = f.add_var(VarInfo {
         name: sv.name.clone(),
         sort: sv.sort,
@@ -319,7 +519,7 @@ fn define(f: &mut Formula, sv: &StateVar, t: &LinearTerm, vars: &[Var]) -> Var {
             coeffs: t.coeffs.iter().map(|(_, c)| c.clone()).collect(),
             constant: Rational::zero(),
         },
-        args: t.coeffs.iter().map(|(i, _)| vars[*i]).collect(),
+        args,
     });
     slot
 }
@@ -362,23 +562,30 @@ pub fn project(mut r: EngineResult, ts: &TransitionSystem, val: &dyn Validator) 
 /// equal to its sum; completions fill the term slots from the sums.
 pub struct TermValidator<'a> {
     pub inner: &'a dyn Validator,
-    /// the original state's length
-    pub n: usize,
+    /// the original state
+    pub state: &'a [StateVar],
     pub terms: &'a [LinearTerm],
 }
 
 impl TermValidator<'_> {
+    /// Every slot holds its sum; a float term whose sum is undefined (a NaN or infinite
+    /// variable) leaves its slot free, as `to_real` does.
     fn sums_hold(&self, s: &[Value]) -> bool {
-        s.len() == self.n + self.terms.len()
-            && self.terms.iter().enumerate().all(
-                |(j, t)| matches!((&s[self.n + j], t.eval(s)), (Value::Num(q), Some(v)) if *q == v),
-            )
+        let n = self.state.len();
+        s.len() == n + self.terms.len()
+            && self.terms.iter().enumerate().all(|(j, t)| {
+                match (&s[n + j], t.eval(self.state, s)) {
+                    (Value::Num(q), Some(v)) => *q == v,
+                    (_, None) => is_float(t, self.state),
+                    _ => false,
+                }
+            })
     }
 
     fn fill(&self, s: &mut [Value]) {
         for (j, t) in self.terms.iter().enumerate() {
-            if let Some(v) = t.eval(s) {
-                s[self.n + j] = Value::Num(v);
+            if let Some(v) = t.eval(self.state, s) {
+                s[self.state.len() + j] = Value::Num(v);
             }
         }
     }
@@ -386,20 +593,25 @@ impl TermValidator<'_> {
 
 impl Validator for TermValidator<'_> {
     fn init(&self, s: &[Value]) -> bool {
-        self.sums_hold(s) && self.inner.init(&s[..self.n])
+        let n = self.state.len();
+        self.sums_hold(s) && self.inner.init(&s[..n])
     }
     fn trans(&self, s: &[Value], t: &[Value]) -> bool {
-        self.sums_hold(s) && self.sums_hold(t) && self.inner.trans(&s[..self.n], &t[..self.n])
+        let n = self.state.len();
+        self.sums_hold(s) && self.sums_hold(t) && self.inner.trans(&s[..n], &t[..n])
     }
     fn target(&self, s: &[Value]) -> bool {
-        self.sums_hold(s) && self.inner.target(&s[..self.n])
+        let n = self.state.len();
+        self.sums_hold(s) && self.inner.target(&s[..n])
     }
     fn complete_init(&self, s: &mut [Value]) {
-        self.inner.complete_init(&mut s[..self.n]);
+        let n = self.state.len();
+        self.inner.complete_init(&mut s[..n]);
         self.fill(s);
     }
     fn complete_trans(&self, s: &[Value], t: &mut [Value]) {
-        self.inner.complete_trans(&s[..self.n], &mut t[..self.n]);
+        let n = self.state.len();
+        self.inner.complete_trans(&s[..n], &mut t[..n]);
         self.fill(t);
     }
 }
@@ -507,6 +719,6 @@ mod tests {
         // a - 2b over a in [0, 10], b in [-5, 20]: [0 - 40, 10 + 10]
         assert_eq!(d, Domain::closed(q(-40), q(20)));
         let vals = vec![Value::Num(q(3)), Value::Num(q(4))];
-        assert_eq!(t.eval(&vals), Some(q(-5)));
+        assert_eq!(t.eval(&state, &vals), Some(q(-5)));
     }
 }
