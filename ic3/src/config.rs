@@ -178,6 +178,11 @@ pub struct Ic3Config {
     /// `x ± y` — next to the boxes, so that `a + b <= N` is one lemma instead of one per
     /// value. Not in the paper's rows. Default off.
     pub relational: bool,
+    /// `+farkas` (with `+rel`): terms read from the simplex's Farkas explanations (issue #22
+    /// item 2, see `ic3::terms::mined`). IC3 runs half of its time (5 s without a time
+    /// limit) with the chosen terms, then restarts with the state parts of its frame solvers' simplex conflicts added as
+    /// terms. Default off (measured: benchmarks/RESULTS.md, session 15).
+    pub farkas: bool,
     /// the most linear terms `+rel` adds (the system's own first, then octagonal pairs).
     /// Range 1..=256. Default 16.
     pub max_terms: usize,
@@ -217,6 +222,7 @@ impl Default for Ic3Config {
             cache: false,
             cache_size: 64,
             relational: false,
+            farkas: false,
             max_terms: 16,
             seed: 1,
             frames: FrameMode::Single,
@@ -310,10 +316,11 @@ impl Ic3Config {
                 "dynamic" => c.dynamic = true,
                 "cache" => c.cache = true,
                 "rel" => c.relational = true,
+                "farkas" => c.farkas = true,
                 _ => {
                     return Err(format!(
                         "unknown IC3 option `+{opt}` in `{name}` (known: +abort, +ld, +ldonce, \
-                         +ig, +j, +ctg, +lf, +exctg, +dynamic, +cache, +rel, +nobw, +noprobe)"
+                         +ig, +j, +ctg, +lf, +exctg, +dynamic, +cache, +rel, +farkas, +nobw, +noprobe)"
                     ))
                 }
             }
@@ -337,6 +344,7 @@ impl Ic3Config {
             (self.dynamic, "dynamic"),
             (self.cache, "cache"),
             (self.relational, "rel"),
+            (self.farkas, "farkas"),
             (!self.weaken, "nobw"),
             (!self.probe, "noprobe"),
         ] {
@@ -402,6 +410,9 @@ impl Ic3Config {
                 "the generalization cache size must be in 1..=100000, not {}",
                 self.cache_size
             ));
+        }
+        if self.farkas && !self.relational {
+            return Err("+farkas reads terms for +rel: it needs +rel".into());
         }
         if !(1..=256).contains(&self.max_terms) {
             return Err(format!(
@@ -627,6 +638,12 @@ mod tests {
         assert!(c.relational && c.ig && c.max_terms == 16);
         assert_eq!(c.name(), "ind0+ig+rel");
         assert!(!Ic3Config::preset("ind0").unwrap().relational);
+        let c = Ic3Config::preset("dynamic+rel+farkas").unwrap();
+        assert!(c.relational && c.farkas);
+        assert_eq!(c.name(), "ind2+abort+ig+lf+dynamic+rel+farkas");
+        assert!(Ic3Config::preset("dynamic+farkas")
+            .unwrap_err()
+            .contains("needs +rel"));
         let bad = Ic3Config {
             max_terms: 0,
             ..Ic3Config::default()

@@ -111,6 +111,10 @@ pub struct SolverConfig {
     /// variables (rel-inv's float terms, IC3 `+rel` over floats, the re-check of their
     /// invariants) turn them on.
     pub rounded_rows: bool,
+    /// With the simplex: keep each simplex conflict's Farkas combination over the problem
+    /// variables, for [`crate::Solver::take_farkas`] (IC3 `+farkas` reads terms from them).
+    /// Default `false`.
+    pub record_farkas: bool,
 }
 
 impl SolverConfig {
@@ -144,6 +148,7 @@ impl Default for SolverConfig {
             exact_max_bits: 4096,
             linear: LinearReasoning::Icp,
             rounded_rows: false,
+            record_farkas: false,
         }
     }
 }

@@ -261,6 +261,32 @@ impl Frames {
         st
     }
 
+    /// The state parts of the simplex conflicts the frame solvers recorded since the last
+    /// call (with `SolverConfig::record_farkas`): each conflict's Farkas combination cut to
+    /// the current state and to the next state, as (state index, coefficient) lists of at
+    /// least two variables.
+    pub fn take_farkas(&mut self) -> Vec<Vec<(usize, solver::Rational)>> {
+        let mut out = Vec::new();
+        for fs in &mut self.solvers {
+            let index = |step: &Step| -> HashMap<Var, usize> {
+                step.vars.iter().enumerate().map(|(i, &v)| (v, i)).collect()
+            };
+            let (cur, next) = (index(&fs.cur), index(&fs.next));
+            for comb in fs.s.take_farkas() {
+                for part in [&cur, &next] {
+                    let p: Vec<(usize, solver::Rational)> = comb
+                        .iter()
+                        .filter_map(|(v, c)| part.get(v).map(|&i| (i, c.clone())))
+                        .collect();
+                    if p.len() >= 2 {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Starts a query on `F_i`, with the temporary clause `¬neg(s0)` if given.
     pub fn begin(&mut self, i: usize, neg: Option<&Cube>) -> Query {
         let idx = self.solver_of(i);

@@ -356,7 +356,7 @@ pub fn ic3(
         return EngineResult::unknown(NAME, e, Stats::default());
     }
     if !cfg.relational {
-        return ic3_on(ts, cfg, limits, val, log, ts.state.len());
+        return ic3_on(ts, cfg, limits, val, log, ts.state.len(), &mut Vec::new());
     }
     // float terms only with the simplex: their consecution rests on its rounded rows
     let simplex = cfg.solver.linear == solver::LinearReasoning::Simplex;
@@ -365,18 +365,72 @@ pub fn ic3(
         log(format!(
             "{NAME}: +rel: no linear terms over state variables with bounded ranges; box cubes only"
         ));
-        return ic3_on(ts, cfg, limits, val, log, ts.state.len());
+        return ic3_on(ts, cfg, limits, val, log, ts.state.len(), &mut Vec::new());
     }
+    if !cfg.farkas {
+        return relational_on(ts, cfg, &chosen, limits, val, log, &mut Vec::new());
+    }
+    // +farkas: half the time with the chosen terms, recording the frame solvers' simplex
+    // conflicts; then the rest with their state parts added as terms
+    // (without a time limit: the first FARKAS_ROUND)
+    let now = Instant::now();
+    let first = limits
+        .deadline
+        .map_or(FARKAS_ROUND, |d| d.saturating_duration_since(now) / 2);
+    let half = Limits {
+        deadline: Some(now + first),
+        ..limits.clone()
+    };
+    let recording = Ic3Config {
+        solver: solver::SolverConfig {
+            record_farkas: true,
+            ..cfg.solver.clone()
+        },
+        ..cfg.clone()
+    };
+    let mut mined = Vec::new();
+    let r = relational_on(ts, &recording, &chosen, &half, val, log, &mut mined);
+    if r.verdict != Verdict::Unknown || limits.hit().is_some() {
+        return r;
+    }
+    let new = terms::mined(&ts.state, &chosen, &mined, terms::MAX_MINED);
+    log(format!(
+        "{NAME}: +farkas: {} conflict combinations, {} new terms: {}",
+        mined.len(),
+        new.len(),
+        new.iter()
+            .map(|t| t.text(&ts.state))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    let mut all = chosen;
+    all.extend(new);
+    relational_on(ts, cfg, &all, limits, val, log, &mut Vec::new())
+}
+
+/// `+farkas`'s first round when the run has no time limit.
+const FARKAS_ROUND: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// IC3 over `ts` augmented by `chosen` (see [`terms`]), its answer projected back to `ts`.
+fn relational_on(
+    ts: &TransitionSystem,
+    cfg: &Ic3Config,
+    chosen: &[terms::LinearTerm],
+    limits: &Limits,
+    val: &dyn Validator,
+    log: &Log,
+    mined: &mut Vec<Vec<(usize, solver::Rational)>>,
+) -> EngineResult {
     let names: Vec<String> = chosen.iter().map(|t| t.text(&ts.state)).collect();
     log(format!("{NAME}: +rel: terms {}", names.join(", ")));
-    let ats = terms::augment(ts, &chosen);
+    let ats = terms::augment(ts, chosen);
     if let Err(e) = ats.validate() {
         return EngineResult::unknown(NAME, format!("+rel: {e}"), Stats::default());
     }
     let tv = terms::TermValidator {
         inner: val,
         state: &ts.state,
-        terms: &chosen,
+        terms: chosen,
     };
     // float terms relate rounded results: the solvers get the simplex's rounded rows
     let floats = chosen.iter().any(|t| terms::is_float(t, &ts.state));
@@ -388,7 +442,7 @@ pub fn ic3(
     } else {
         cfg.clone()
     };
-    let r = ic3_on(&ats, &cfg, limits, &tv, log, ts.state.len());
+    let r = ic3_on(&ats, &cfg, limits, &tv, log, ts.state.len(), mined);
     terms::project(r, ts, val)
 }
 
@@ -400,6 +454,7 @@ fn ic3_on(
     val: &dyn Validator,
     log: &Log,
     first_term: usize,
+    mined: &mut Vec<Vec<(usize, solver::Rational)>>,
 ) -> EngineResult {
     let t0 = Instant::now();
     let mut acc = Ic3Stats::default();
@@ -517,6 +572,7 @@ fn ic3_on(
                     ));
                     if let Some(mut r) = extend(&mut base, &mut base_depth, upto, true) {
                         add_stats(&mut solver_stats, &run.solver_stats());
+                        mined.extend(run.frames.take_farkas());
                         run.stats.absorb(&acc);
                         run.stats.total_time = t0.elapsed();
                         run.finish_stats();
@@ -528,6 +584,7 @@ fn ic3_on(
             }
         };
         add_stats(&mut solver_stats, &run.solver_stats());
+        mined.extend(run.frames.take_farkas());
         run.stats.absorb(&acc);
         run.stats.aborts = acc.aborts;
         run.stats.total_time = t0.elapsed();

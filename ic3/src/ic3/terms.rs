@@ -160,7 +160,7 @@ impl LinearTerm {
 /// The sorts a term may combine: integers, reals, or IEEE values of any format read as their
 /// exact reals (`to_real`; a float term's slot is a real). Machine integers wrap, so their
 /// sums are not linear in their values.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
 enum Class {
     Int,
     Real,
@@ -440,6 +440,61 @@ pub fn choose(
     out
 }
 
+/// The most terms `+farkas` adds from the simplex's conflicts.
+pub const MAX_MINED: usize = 8;
+
+/// `+farkas` (issue #22 item 2): terms read from the Farkas combinations of the simplex's
+/// conflicts in IC3's frame solvers. Each combination's state part (over one step of the
+/// augmented system, see `Frames::take_farkas`) is a direction along which the simplex
+/// refuted a query; read over the original state (a term slot of `chosen` expanded into its
+/// sum) it is a term, kept when it combines at least two variables of one class, is new, and
+/// has coefficients no larger than a float term's (2^20 after normalising). The most frequent
+/// first, at most `max`.
+pub fn mined(
+    state: &[StateVar],
+    chosen: &[LinearTerm],
+    parts: &[Vec<(usize, Rational)>],
+    max: usize,
+) -> Vec<LinearTerm> {
+    let n = state.len();
+    let mut count: HashMap<LinearTerm, usize> = HashMap::new();
+    let mut order: Vec<LinearTerm> = Vec::new();
+    let limit = Rational::from_integer(MAX_FLOAT_COEFF.into());
+    for part in parts {
+        let mut coeffs: Vec<(usize, Rational)> = Vec::new();
+        for (i, c) in part {
+            if *i < n {
+                coeffs.push((*i, c.clone()));
+            } else if let Some(t) = chosen.get(i - n) {
+                coeffs.extend(t.coeffs.iter().map(|(j, d)| (*j, c * d)));
+            }
+        }
+        let Some(t) = LinearTerm::normal(coeffs) else {
+            continue;
+        };
+        let classes: BTreeSet<Option<Class>> = t
+            .coeffs
+            .iter()
+            .map(|(i, _)| class(state[*i].sort))
+            .collect();
+        if classes.len() != 1 || classes.contains(&None) {
+            continue;
+        }
+        if chosen.contains(&t) || t.coeffs.iter().any(|(_, c)| c.abs() > limit) {
+            continue;
+        }
+        let k = count.entry(t.clone()).or_insert(0);
+        if *k == 0 {
+            order.push(t);
+        }
+        *k += 1;
+    }
+    // most frequent first; ties in the order first seen
+    order.sort_by_key(|t| std::cmp::Reverse(count[t]));
+    order.truncate(max);
+    order
+}
+
 /// The system with one defined state variable per term, appended after the original state
 /// (slot `n + j` is term `j`; see the module documentation).
 pub fn augment(ts: &TransitionSystem, terms: &[LinearTerm]) -> TransitionSystem {
@@ -701,6 +756,44 @@ mod tests {
         // one variable, or terms that cancel, are no relation
         assert!(LinearTerm::normal(vec![(0, q(1)), (0, q(2))]).is_none());
         assert!(LinearTerm::normal(vec![(0, q(1)), (1, q(1)), (1, q(-1))]).is_none());
+    }
+
+    #[test]
+    fn mined_terms_expand_slots_and_skip_what_is_known() {
+        let sv = |name: &str, sort: Sort| StateVar {
+            name: name.into(),
+            sort,
+            domain: Domain::unbounded(),
+            is_static: false,
+            span: (0, 0),
+        };
+        let state = vec![
+            sv("k", Sort::Int),
+            sv("a2", Sort::Int),
+            sv("a3", Sort::Int),
+            sv("r", Sort::Real),
+            sv("b", Sort::Bool),
+        ];
+        // slot 5 is the chosen term k + a2
+        let chosen = vec![LinearTerm::normal(vec![(0, q(1)), (1, q(1))]).unwrap()];
+        let parts = vec![
+            // 2·(k + a2) − 2·a3 (the slot, expanded): k + a2 − a3, seen twice
+            vec![(5, q(2)), (2, q(-2))],
+            vec![(0, q(1)), (1, q(1)), (2, q(-1))],
+            // k + a2 itself is chosen already
+            vec![(0, q(3)), (1, q(3))],
+            // a2 − a3 once
+            vec![(1, q(1)), (2, q(-1))],
+            // an integer and a real, and a Boolean: no term of one class
+            vec![(0, q(1)), (3, q(1))],
+            vec![(0, q(1)), (4, q(1))],
+            // cancels to one variable
+            vec![(5, q(1)), (1, q(-1))],
+        ];
+        let got = mined(&state, &chosen, &parts, 8);
+        let text: Vec<String> = got.iter().map(|t| t.text(&state)).collect();
+        assert_eq!(text, vec!["k + a2 - a3", "a2 - a3"]);
+        assert_eq!(mined(&state, &chosen, &parts, 1).len(), 1);
     }
 
     #[test]

@@ -107,7 +107,13 @@ pub(crate) struct LinearState {
     link_of: Vec<u32>,
     /// the rows of IEEE operations, re-guarded at every check
     rounded: Vec<Rounded>,
+    /// with `record_farkas`: the combinations of the conflicts since the last
+    /// [`Solver::take_farkas`]
+    farkas: Vec<Vec<(Var, Rational)>>,
 }
+
+/// The most conflict combinations kept between two [`Solver::take_farkas`] calls.
+const MAX_FARKAS: usize = 256;
 
 /// Bounds beyond ±2^64 are left out of the tableau, and real bounds are rounded outward to
 /// multiples of 2^-64. Interval propagation over unbounded numbers crawls to ends near
@@ -386,6 +392,44 @@ impl Solver {
             st.tab.set_upper(slack, hi);
             st.dirty = true;
         }
+    }
+
+    /// The Farkas combination of a conflict's row over the problem variables:
+    /// `Σ_d μ_d·(Σ a·arg − out)` for the definitions whose slacks the row names (a rounded
+    /// row counts as its linear part), intermediate variables cancelled.
+    fn farkas_combination(
+        &self,
+        st: &LinearState,
+        row: &[(TVar, Rational)],
+    ) -> Vec<(Var, Rational)> {
+        let mut acc: std::collections::BTreeMap<Var, Rational> = Default::default();
+        for (x, mu) in row {
+            let Some(&d) = st.slack_def.get(x) else {
+                continue;
+            };
+            let d = d as usize;
+            let def = &self.defs[d];
+            if let Op::Linear { coeffs, .. } = &def.op {
+                for (a, c) in def.args.iter().zip(coeffs) {
+                    *acc.entry(*a).or_default() += mu * c;
+                }
+                *acc.entry(def.out).or_default() -= mu;
+            } else if let Some(r) = rounding::relaxation(self, d) {
+                for (v, c) in &r.terms {
+                    *acc.entry(*v).or_default() += mu * c;
+                }
+            }
+        }
+        acc.into_iter().filter(|(_, c)| !c.is_zero()).collect()
+    }
+
+    /// The Farkas combinations of the simplex conflicts since the last call (only with
+    /// `SolverConfig::record_farkas`; at most 256 are kept between calls).
+    pub fn take_farkas(&mut self) -> Vec<Vec<(Var, Rational)>> {
+        self.linear
+            .as_mut()
+            .map(|st| std::mem::take(&mut st.farkas))
+            .unwrap_or_default()
     }
 
     /// The literals of a certificate's reasons, each rounded row's guard literals expanded.
@@ -690,6 +734,12 @@ impl Solver {
             }
             Feasibility::Infeasible(cert) => {
                 self.stats.simplex_conflicts += 1;
+                if self.config.record_farkas && st.farkas.len() < MAX_FARKAS {
+                    let comb = self.farkas_combination(&st, &cert.row);
+                    if comb.len() >= 2 && !st.farkas.contains(&comb) {
+                        st.farkas.push(comb);
+                    }
+                }
                 let lits = Self::reason_lits(&st, &cert.reasons);
                 self.set_conflict_lits(&lits);
                 #[cfg(any(test, feature = "check-deductions"))]
