@@ -385,7 +385,8 @@ pub enum Command {
         /// IC3 configuration (also the portfolio's IC3 member) in the paper's notation:
         /// `indK` (suffix length K) with any of `+abort`, `+ld`, `+ldonce`, `+ig`, `+j`,
         /// `+ctg`, `+lf`, `+exctg`, `+dynamic`, `+cache`, `+rel` (relational lemmas over
-        /// linear terms such as `a + b <= 500`), e.g. `ind2+abort`; or `exctg`, `dynamic`
+        /// linear terms such as `a + b <= 500`), `+farkas` (with `+rel`: a restart with terms
+        /// read from the simplex's conflicts), e.g. `ind2+abort`; or `exctg`, `dynamic`
         /// (also followed by options: `dynamic+rel`). Default `dynamic`
         /// (= ind2+abort+ig+lf+dynamic, the best measured: benchmarks/RESULTS.md).
         #[arg(long, default_value = "dynamic")]

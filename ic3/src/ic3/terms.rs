@@ -28,8 +28,8 @@
 //! system's own sums and differences — each linear definition of INIT, TRANS or TARGET over
 //! two or more state variables of one step, e.g. TARGET's `a + b`; (b) octagonal `x + y` and
 //! `x - y`, first for the pairs of state variables that occur together in one definition,
-//! then for the other pairs of one sort in state order. Terms read
-//! from the simplex's Farkas explanations are not used (not built yet).
+//! then for the other pairs of one sort in state order. With `+farkas`, terms read from the
+//! simplex's Farkas explanations are added on a restart ([`mined`]).
 
 use super::cube::{CLit, Cube};
 use super::generalize::Initiation;
