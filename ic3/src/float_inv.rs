@@ -693,14 +693,7 @@ pub fn rel_inv(
     if let Err(e) = ats.validate() {
         return EngineResult::unknown(Guesses::Relational.name(), e, Stats::default());
     }
-    let config = if chosen
-        .iter()
-        .any(|t| crate::ic3::terms::is_float(t, &ts.state))
-    {
-        config.with_rounded_rows()
-    } else {
-        config.clone()
-    };
+    let config = crate::ic3::terms::solver_for(config, &chosen, &ts.state);
     let r = guess_and_prove(&ats, &config, budget, Guesses::Relational, limits, log);
     crate::ic3::terms::project(r, ts, val)
 }

@@ -432,15 +432,9 @@ fn relational_on(
         state: &ts.state,
         terms: chosen,
     };
-    // float terms relate rounded results: the solvers get the simplex's rounded rows
-    let floats = chosen.iter().any(|t| terms::is_float(t, &ts.state));
-    let cfg = if floats {
-        Ic3Config {
-            solver: cfg.solver.with_rounded_rows(),
-            ..cfg.clone()
-        }
-    } else {
-        cfg.clone()
+    let cfg = Ic3Config {
+        solver: terms::solver_for(&cfg.solver, chosen, &ts.state),
+        ..cfg.clone()
     };
     let r = ic3_on(&ats, &cfg, limits, &tv, log, ts.state.len(), mined);
     terms::project(r, ts, val)

@@ -178,10 +178,25 @@ fn class(sort: Sort) -> Option<Class> {
 
 /// Whether the state variables of `t` are IEEE values (its slot is then a real, the sum of
 /// their exact values).
-pub fn is_float(t: &LinearTerm, state: &[StateVar]) -> bool {
+fn is_float(t: &LinearTerm, state: &[StateVar]) -> bool {
     t.coeffs
         .iter()
         .any(|(i, _)| class(state[*i].sort) == Some(Class::Float))
+}
+
+/// The solver configuration for a system augmented by `terms`: float terms relate rounded
+/// results, so their solvers get the simplex's rounded rows (`solver::simplex::rounding`);
+/// otherwise `config` as it is.
+pub fn solver_for(
+    config: &solver::SolverConfig,
+    terms: &[LinearTerm],
+    state: &[StateVar],
+) -> solver::SolverConfig {
+    if terms.iter().any(|t| is_float(t, state)) {
+        config.with_rounded_rows()
+    } else {
+        config.clone()
+    }
 }
 
 /// The most variables a float computation's linear form keeps, and the largest normalised

@@ -14,8 +14,8 @@
 //! confine it to a range without a multiple of `g`. Integer variables' box ends are rounded
 //! to integers (`x > 2` is `x ≥ 3`), which is exact for them, in both checks.
 
+use super::{combination, Rounding};
 use crate::bound_table::{Lb, Ub};
-use crate::formula::Op;
 use crate::lit::Lit;
 use crate::num::Rational;
 use crate::solve::{AtomKind, Solver, VarKind};
@@ -47,48 +47,6 @@ fn extreme(
         strict |= *s;
     }
     Some((acc, strict))
-}
-
-/// A rounded row's part of a combination: its multiplier's size, the guard and the format
-/// whose gap bounds the row's error (`None`: exact).
-type Rounding = (Rational, Var, Option<crate::num::FpFormat>);
-
-/// A combination `L`: its coefficients, constant, and rounded rows.
-type Combination = (BTreeMap<Var, Rational>, Rational, Vec<Rounding>);
-
-/// `L = Σ_d μ_d·(Σ a·arg + c_d − out_d)` as coefficients and constant, recomputed from the
-/// definitions; an IEEE definition contributes its rounded row (`rounding::relaxation`),
-/// whose error the caller bounds from the guard's reason box.
-fn combination(s: &Solver, mults: &[(u32, Rational)]) -> Result<Combination, String> {
-    let mut coeffs: BTreeMap<Var, Rational> = BTreeMap::new();
-    let mut constant = Rational::zero();
-    let mut rounded = Vec::new();
-    for (d, mu) in mults {
-        let def = &s.defs[*d as usize];
-        let Op::Linear {
-            coeffs: a,
-            constant: c,
-        } = &def.op
-        else {
-            let Some(r) = super::rounding::relaxation(s, *d as usize) else {
-                return Err(format!(
-                    "definition {d} is neither linear nor rounded-linear"
-                ));
-            };
-            for (x, ax) in &r.terms {
-                *coeffs.entry(*x).or_default() += mu * ax;
-            }
-            rounded.push((mu.abs(), r.guard, r.format));
-            continue;
-        };
-        for (x, ax) in def.args.iter().zip(a) {
-            *coeffs.entry(*x).or_default() += mu * ax;
-        }
-        *coeffs.entry(def.out).or_default() -= mu;
-        constant += mu * c;
-    }
-    coeffs.retain(|_, a| !a.is_zero());
-    Ok((coeffs, constant, rounded))
 }
 
 /// The largest error the rounded rows of a combination can add: `Σ |μ|·gap(guard)`, each

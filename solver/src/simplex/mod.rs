@@ -41,7 +41,7 @@ use crate::num::Rational;
 use crate::solve::{Conflict, Solver, VarKind};
 use crate::var::Var;
 use num_traits::{FromPrimitive, One, Signed, ToPrimitive, Zero};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use tableau::{DeltaRat, Feasibility, IntInfeasible, TBound, TVar, Tableau};
 
 /// Pivots one check may make before it gives up (claiming nothing); keeps a check's cost
@@ -176,11 +176,53 @@ fn upper_of(ub: Ub, int: bool) -> Option<DeltaRat> {
 }
 
 /// A certificate row's multipliers by definition: a slack's row is its definition's.
-#[cfg(any(test, feature = "check-deductions"))]
 fn multipliers(st: &LinearState, row: &[(TVar, Rational)]) -> Vec<(u32, Rational)> {
     row.iter()
         .filter_map(|(x, a)| st.slack_def.get(x).map(|&d| (d, a.clone())))
         .collect()
+}
+
+/// A rounded row's part of a combination: its multiplier's size, the guard and the format
+/// whose gap bounds the row's error (`None`: exact).
+pub(crate) type Rounding = (Rational, Var, Option<crate::num::FpFormat>);
+
+/// A combination `L`: its coefficients, constant, and rounded rows.
+pub(crate) type Combination = (BTreeMap<Var, Rational>, Rational, Vec<Rounding>);
+
+/// `L = Σ_d μ_d·(Σ a·arg + c_d − out_d)` as coefficients and constant, recomputed from the
+/// definitions (not from the tableau, so that [`certify`] re-checks a conflict
+/// independently of it); an IEEE definition contributes its rounded row
+/// (`rounding::relaxation`), whose error the caller bounds from the guard's box.
+pub(crate) fn combination(s: &Solver, mults: &[(u32, Rational)]) -> Result<Combination, String> {
+    let mut coeffs: BTreeMap<Var, Rational> = BTreeMap::new();
+    let mut constant = Rational::zero();
+    let mut rounded = Vec::new();
+    for (d, mu) in mults {
+        let def = &s.defs[*d as usize];
+        let Op::Linear {
+            coeffs: a,
+            constant: c,
+        } = &def.op
+        else {
+            let Some(r) = rounding::relaxation(s, *d as usize) else {
+                return Err(format!(
+                    "definition {d} is neither linear nor rounded-linear"
+                ));
+            };
+            for (x, ax) in &r.terms {
+                *coeffs.entry(*x).or_default() += mu * ax;
+            }
+            rounded.push((mu.abs(), r.guard, r.format));
+            continue;
+        };
+        for (x, ax) in def.args.iter().zip(a) {
+            *coeffs.entry(*x).or_default() += mu * ax;
+        }
+        *coeffs.entry(def.out).or_default() -= mu;
+        constant += mu * c;
+    }
+    coeffs.retain(|_, a| !a.is_zero());
+    Ok((coeffs, constant, rounded))
 }
 
 impl LinearState {
@@ -392,35 +434,6 @@ impl Solver {
             st.tab.set_upper(slack, hi);
             st.dirty = true;
         }
-    }
-
-    /// The Farkas combination of a conflict's row over the problem variables:
-    /// `Σ_d μ_d·(Σ a·arg − out)` for the definitions whose slacks the row names (a rounded
-    /// row counts as its linear part), intermediate variables cancelled.
-    fn farkas_combination(
-        &self,
-        st: &LinearState,
-        row: &[(TVar, Rational)],
-    ) -> Vec<(Var, Rational)> {
-        let mut acc: std::collections::BTreeMap<Var, Rational> = Default::default();
-        for (x, mu) in row {
-            let Some(&d) = st.slack_def.get(x) else {
-                continue;
-            };
-            let d = d as usize;
-            let def = &self.defs[d];
-            if let Op::Linear { coeffs, .. } = &def.op {
-                for (a, c) in def.args.iter().zip(coeffs) {
-                    *acc.entry(*a).or_default() += mu * c;
-                }
-                *acc.entry(def.out).or_default() -= mu;
-            } else if let Some(r) = rounding::relaxation(self, d) {
-                for (v, c) in &r.terms {
-                    *acc.entry(*v).or_default() += mu * c;
-                }
-            }
-        }
-        acc.into_iter().filter(|(_, c)| !c.is_zero()).collect()
     }
 
     /// The Farkas combinations of the simplex conflicts since the last call (only with
@@ -735,7 +748,11 @@ impl Solver {
             Feasibility::Infeasible(cert) => {
                 self.stats.simplex_conflicts += 1;
                 if self.config.record_farkas && st.farkas.len() < MAX_FARKAS {
-                    let comb = self.farkas_combination(&st, &cert.row);
+                    // the combination's variables (a rounded row counts as its linear part)
+                    let comb: Vec<(Var, Rational)> =
+                        combination(self, &multipliers(&st, &cert.row))
+                            .map(|(c, _, _)| c.into_iter().collect())
+                            .unwrap_or_default();
                     if comb.len() >= 2 && !st.farkas.contains(&comb) {
                         st.farkas.push(comb);
                     }
