@@ -86,6 +86,10 @@ pub enum EngineArg {
     Bmc,
     /// k-induction with simple-path constraints (transition systems)
     Kind,
+    /// k-induction whose induction path is constrained by relational lemmas: rel-inv's
+    /// guesses pruned to those inductive relative to not TARGET (transition systems; the
+    /// SAFE answer carries a re-checked invariant with a suffix)
+    KindRel,
     /// IC3 in the configuration of --config (transition systems)
     Ic3,
     /// interval constraint propagation with splitting only (EXPR problems, SMT-LIB)
@@ -844,6 +848,7 @@ where
                 EngineArg::Ic3 => ts_cmd::Engine::Ic3,
                 EngineArg::FloatInv => ts_cmd::Engine::FloatInv,
                 EngineArg::RelInv => ts_cmd::Engine::RelInv,
+                EngineArg::KindRel => ts_cmd::Engine::KindRel,
             };
             let mut ic3_cfg = match ic3::Ic3Config::preset(&ic3_config) {
                 Ok(c) => c,

@@ -37,6 +37,8 @@ pub enum Engine {
     FloatInv,
     /// the same over linear terms and Boolean locations (`ic3::float_inv::rel_inv`)
     RelInv,
+    /// k-induction under rel-inv's pruned guesses (`ic3::kind`, `KindConfig::relational`)
+    KindRel,
 }
 
 impl Engine {
@@ -49,6 +51,7 @@ impl Engine {
             Engine::BmcBitblast => "bmc-bitblast",
             Engine::FloatInv => "float-inv",
             Engine::RelInv => "rel-inv",
+            Engine::KindRel => "kind-rel",
         }
     }
 }
@@ -102,6 +105,10 @@ impl TsOptions {
             kind: KindConfig {
                 max_k: self.max_depth,
                 solver: self.solver.clone(),
+                relational: (self.engine == Engine::KindRel).then(|| ic3::KindLemmas {
+                    max_terms: self.ic3.max_terms,
+                    ..ic3::KindLemmas::default()
+                }),
                 ..KindConfig::default()
             },
             ic3: Ic3Config {
@@ -497,7 +504,9 @@ pub fn solve_ts(checked: &Checked, ts: &TransitionSystem, opts: &TsOptions) -> T
             let val = ExactValidator::new(checked);
             match opts.engine {
                 Engine::Bmc => ic3::bmc::bmc(ts, &cfg.bmc, &limits, &val, &opts.log),
-                Engine::Kind => ic3::kind::kind(ts, &cfg.kind, &limits, &val, &opts.log),
+                Engine::Kind | Engine::KindRel => {
+                    ic3::kind::kind(ts, &cfg.kind, &limits, &val, &opts.log)
+                }
                 Engine::Ic3 => ic3::ic3::ic3(ts, &cfg.ic3, &limits, &val, &opts.log),
                 Engine::BmcBitblast => {
                     ic3::bitblast_bmc::bitblast_bmc(ts, &cfg.bmc, &limits, &val, &opts.log)
@@ -586,10 +595,11 @@ pub fn check_printed_invariant(
     } else {
         opts.solver.clone()
     };
-    let rep = ic3::ic3::certificate::check(
+    let rep = ic3::ic3::certificate::check_path(
         ts,
         &ic3::ic3::certificate::Lemmas::Formula(&inv_ts.target, &inv_ts.target_vars),
         inv.suffix,
+        inv.distinct,
         &config,
         &limits,
     )?;
@@ -705,10 +715,16 @@ fn invariant_header(inv: &ic3::Invariant) -> String {
     } else {
         format!(
             "-- invariant (suffix {k}): the {n} clauses below and not TARGET are closed under \
-             TRANS and admit no {k1}-step path to TARGET; no run of length <= {k} reaches it\n",
+             TRANS and admit no {k1}-step path{simple} to TARGET; no run of length <= {k} \
+             reaches it\n",
             k = inv.suffix,
             n = inv.lines.len(),
-            k1 = inv.suffix + 1
+            k1 = inv.suffix + 1,
+            simple = if inv.distinct {
+                " of pairwise distinct states"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -783,6 +799,7 @@ pub fn render_json(a: &TsAnswer) -> serde_json::Value {
     if let Some(inv) = &r.invariant {
         v["invariant"] = json!(inv.lines);
         v["invariant_suffix"] = json!(inv.suffix);
+        v["invariant_distinct_states"] = json!(inv.distinct);
     }
     if !r.extra_stats.is_empty() {
         let m: serde_json::Map<String, serde_json::Value> = r

@@ -112,6 +112,7 @@ fn sum_certificate(lo: i64, hi: i64) -> Certificate {
         // the lemmas are the cubes' negations: ¬(a + b < lo), ¬(a + b > hi)
         lemmas: vec![slot(Rel::Lt, lo), slot(Rel::Gt, hi)],
         suffix: 0,
+        distinct: false,
     }
 }
 
@@ -143,6 +144,7 @@ fn a_broken_relational_lemma_is_rejected() {
         let inv = Invariant {
             lines,
             suffix: 0,
+            distinct: false,
             cubes: Vec::new(),
         };
         let printed = check_printed_invariant(&source, &ts, &inv, &opts());

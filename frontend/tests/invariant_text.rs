@@ -60,10 +60,12 @@ fn smallest_subnormal_bound_passes_the_certificate_check() {
             value: -tiny,
         }])],
         suffix: 0,
+        distinct: false,
     };
     let inv = Invariant {
         lines: cert.lines(ts),
         suffix: 0,
+        distinct: false,
         cubes: Vec::new(),
     };
     let checked = check_printed_invariant(source, ts, &inv, &opts());

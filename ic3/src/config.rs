@@ -44,6 +44,9 @@ pub struct KindConfig {
     /// add the simple-path constraints (pairwise distinct states) to the induction step;
     /// without them k-induction is incomplete even on finite systems
     pub simple_path: bool,
+    /// relational lemmas assumed at every state of the induction path (issue #22 item 2,
+    /// `--engine kind-rel`); `None`: plain k-induction
+    pub relational: Option<KindLemmas>,
     pub solver: SolverConfig,
 }
 
@@ -52,6 +55,7 @@ impl Default for KindConfig {
         KindConfig {
             max_k: None,
             simple_path: true,
+            relational: None,
             solver: SolverConfig::default(),
         }
     }
@@ -62,7 +66,46 @@ impl KindConfig {
         if let Some(k) = self.max_k {
             check_depth("--max-depth", k)?;
         }
+        if let Some(r) = &self.relational {
+            r.validate()?;
+        }
         self.solver.validate()
+    }
+}
+
+/// Where k-induction's relational lemmas come from: `rel-inv`'s guesses over the system's
+/// linear terms (`x - y <= 0`, per Boolean location), pruned until the survivors are
+/// inductive relative to `¬TARGET`, so that they hold at every state of a shortest run to
+/// the target (`crate::kind`).
+#[derive(Clone, Debug)]
+pub struct KindLemmas {
+    /// the most linear terms (as IC3 `+rel`'s `max_terms`)
+    pub max_terms: usize,
+    /// the pruning's time (at most half of what is left when there is a deadline)
+    pub budget: std::time::Duration,
+}
+
+impl Default for KindLemmas {
+    fn default() -> Self {
+        KindLemmas {
+            max_terms: 16,
+            budget: std::time::Duration::from_secs(10),
+        }
+    }
+}
+
+impl KindLemmas {
+    pub fn validate(&self) -> Result<(), String> {
+        if !(1..=256).contains(&self.max_terms) {
+            return Err(format!(
+                "the number of relational terms must be in 1..=256, not {}",
+                self.max_terms
+            ));
+        }
+        if self.budget.is_zero() {
+            return Err("the relational lemmas' time budget must be positive".into());
+        }
+        Ok(())
     }
 }
 
@@ -588,6 +631,16 @@ mod tests {
             ..KindConfig::default()
         };
         assert!(c.validate().is_err());
+        let rel = |max_terms, secs| KindConfig {
+            relational: Some(KindLemmas {
+                max_terms,
+                budget: std::time::Duration::from_secs(secs),
+            }),
+            ..KindConfig::default()
+        };
+        assert!(rel(16, 3).validate().is_ok());
+        assert!(rel(0, 3).validate().unwrap_err().contains("1..=256"));
+        assert!(rel(16, 0).validate().unwrap_err().contains("budget"));
         let p = PortfolioConfig {
             engines: vec![],
             ..PortfolioConfig::default()

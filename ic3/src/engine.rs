@@ -65,6 +65,9 @@ pub enum BoxValue {
 pub struct Invariant {
     pub lines: Vec<String>,
     pub suffix: usize,
+    /// the suffix condition holds for paths of pairwise distinct states only (k-induction's
+    /// certificate; [`crate::ic3::certificate`])
+    pub distinct: bool,
     /// the same lemmas as typed cubes (each lemma is the cube's negation), for consumers
     /// that translate them (the C front end's correctness witnesses)
     pub cubes: Vec<crate::ic3::cube::Cube>,

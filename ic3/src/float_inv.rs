@@ -579,48 +579,32 @@ pub fn float_inv(
     guess_and_prove(ts, config, budget, Guesses::Float, limits, log)
 }
 
-fn guess_and_prove(
+/// The guesses that survive pruning, tidied: initiated and inductive relative to `¬TARGET`
+/// as far as the pruning solvers tell (not yet re-checked). `Err` with why not (the
+/// candidates' count, the budget); the pruning solvers' work goes into `stats` either way.
+fn guess_and_prune(
     ts: &TransitionSystem,
     config: &SolverConfig,
-    budget: Duration,
     guesses: Guesses,
     limits: &Limits,
     log: &Log,
-) -> EngineResult {
+    stats: &mut Stats,
+) -> Result<Vec<Cube>, String> {
     let name = guesses.name();
     let started = Instant::now();
-    let end = started + budget;
-    let limits = Limits {
-        deadline: Some(limits.deadline.map_or(end, |d| d.min(end))),
-        ..limits.clone()
-    };
     let Some(cubes) = candidates(ts, guesses) else {
-        return EngineResult::unknown(
-            name,
-            format!("more than {MAX_CANDIDATES} candidates"),
-            Stats::default(),
-        );
+        return Err(format!("more than {MAX_CANDIDATES} candidates"));
     };
     let mut live = vec![true; cubes.len()];
-    // the pruning solvers' work, reported with the answer
-    let mut stats = Stats::default();
     let mut run = || -> Result<(usize, usize), String> {
-        let a = prune_init(ts, guesses, &cubes, &mut live, config, &limits, &mut stats)?;
-        let b = prune_step(ts, guesses, &cubes, &mut live, config, &limits, &mut stats)?;
+        let a = prune_init(ts, guesses, &cubes, &mut live, config, limits, stats)?;
+        let b = prune_step(ts, guesses, &cubes, &mut live, config, limits, stats)?;
         Ok((a, b))
     };
-    let rounds = run();
-    let (ri, rs) = match rounds {
-        Ok(r) => r,
-        Err(why) => {
-            let left = live.iter().filter(|&&l| l).count();
-            return EngineResult::unknown(
-                name,
-                format!("{why} ({} candidates, {left} left)", cubes.len()),
-                stats,
-            );
-        }
-    };
+    let (ri, rs) = run().map_err(|why| {
+        let left = live.iter().filter(|&&l| l).count();
+        format!("{why} ({} candidates, {left} left)", cubes.len())
+    })?;
     let kept: Vec<Cube> = cubes
         .iter()
         .zip(&live)
@@ -634,6 +618,50 @@ fn guess_and_prove(
         kept.len(),
         started.elapsed().as_secs_f64()
     ));
+    Ok(kept)
+}
+
+/// `limits` with the deadline moved to at most `budget` from now.
+fn within(limits: &Limits, budget: Duration) -> Limits {
+    let end = Instant::now() + budget;
+    Limits {
+        deadline: Some(limits.deadline.map_or(end, |d| d.min(end))),
+        ..limits.clone()
+    }
+}
+
+/// rel-inv's pruned guesses over `ats`, a system already augmented by its linear terms
+/// ([`crate::ic3::terms::augment`]), within `budget`: lemmas that hold in every state of a
+/// run up to its first TARGET state, for k-induction to assume at every state of its path
+/// (`crate::kind`). Not re-checked here: whoever uses them proves what it concludes from
+/// them (k-induction's certificate re-checks their initiation and consecution).
+pub(crate) fn relational_lemmas(
+    ats: &TransitionSystem,
+    config: &SolverConfig,
+    budget: Duration,
+    limits: &Limits,
+    log: &Log,
+    stats: &mut Stats,
+) -> Result<Vec<Cube>, String> {
+    let limits = within(limits, budget);
+    guess_and_prune(ats, config, Guesses::Relational, &limits, log, stats)
+}
+
+fn guess_and_prove(
+    ts: &TransitionSystem,
+    config: &SolverConfig,
+    budget: Duration,
+    guesses: Guesses,
+    limits: &Limits,
+    log: &Log,
+) -> EngineResult {
+    let name = guesses.name();
+    let limits = within(limits, budget);
+    let mut stats = Stats::default();
+    let kept = match guess_and_prune(ts, config, guesses, &limits, log, &mut stats) {
+        Ok(k) => k,
+        Err(why) => return EngineResult::unknown(name, why, stats),
+    };
     if kept.is_empty() {
         return EngineResult::unknown(name, "no guess is inductive", stats);
     }
@@ -645,6 +673,7 @@ fn guess_and_prove(
     let cert = certificate::Certificate {
         lemmas: kept,
         suffix: 0,
+        distinct: false,
     };
     EngineResult {
         verdict: Verdict::Safe,
@@ -667,6 +696,7 @@ fn guess_and_prove(
         invariant: Some(crate::engine::Invariant {
             lines: cert.lines(ts),
             suffix: 0,
+            distinct: false,
             cubes: cert.lemmas,
         }),
         extra_stats: Vec::new(),

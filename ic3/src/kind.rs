@@ -25,11 +25,32 @@
 //!
 //! The base case is a BMC unrolling in its own solver ([`crate::bmc`]), so k-induction also
 //! finds counterexamples (replayed exactly) and notices when all runs die out.
+//!
+//! **Relational lemmas** (`--engine kind-rel`, issue #22 item 2). Plain k-induction fails on
+//! a loop whose safety rests on a relation (`x = y` at the loop head) for every k: the path
+//! may start anywhere. With [`KindConfig::relational`], `rel-inv`'s guesses over the system's
+//! linear terms (`x - y <= 0` per Boolean location, [`crate::float_inv`]) are first pruned
+//! until the survivors `L` are initiated and inductive relative to `¬TARGET`; then `L` holds at
+//! every state of a shortest run to the target, up to and including the target state (each
+//! state before it avoids the target, so consecution carries `L` one step further), and
+//! every state of the induction path is constrained by it:
+//!
+//!   L(s0) ∧ … ∧ L(sk) ∧ ¬TARGET(s0) ∧ … ∧ ¬TARGET(sk-1) ∧ T(s0..sk) ∧ TARGET(sk)
+//!
+//! An UNSAT step k is then the suffix-(k-1) certificate of IC3 (`L` and the length of the
+//! path it excludes; [`crate::ic3::certificate`]), checked in fresh solvers — the pruning's
+//! claims about `L` included — and printed for the front end to re-check; with simple-path
+//! constraints in the step, its suffix condition is over pairwise distinct states. The system is
+//! augmented by the term slots as for IC3 `+rel` ([`crate::ic3::terms`]); answers are
+//! projected back.
 
 use crate::bmc::{Base, DepthOutcome, Pending};
 use crate::certificate::{confirm_runs_end, confirm_step};
-use crate::config::KindConfig;
-use crate::engine::{add_stats, EngineResult, Limits, Log, Validator, Verdict};
+use crate::config::{KindConfig, KindLemmas};
+use crate::engine::{add_stats, EngineResult, Invariant, Limits, Log, Validator, Verdict};
+use crate::ic3::certificate::{self as cert, Certificate, Lemmas};
+use crate::ic3::cube::{Cube, Step};
+use crate::ic3::terms;
 use crate::ts::TransitionSystem;
 use crate::unroll::Unrolling;
 use solver::formula::{Domain, Op, Sort};
@@ -97,7 +118,8 @@ fn safe(k: usize, how: String, stats: Stats) -> EngineResult {
     }
 }
 
-/// Runs k-induction for k = 0, 1, … up to `cfg.max_k`.
+/// Runs k-induction for k = 0, 1, … up to `cfg.max_k`; with `cfg.relational` over the
+/// system's linear terms, every state of the induction path under the relational lemmas.
 pub fn kind(
     ts: &TransitionSystem,
     cfg: &KindConfig,
@@ -108,6 +130,127 @@ pub fn kind(
     if let Err(e) = cfg.validate().and_then(|_| ts.validate()) {
         return EngineResult::unknown(NAME, e, Stats::default());
     }
+    match &cfg.relational {
+        None => run(ts, cfg, &[], limits, val, log),
+        Some(rel) => relational(ts, cfg, rel, limits, val, log),
+    }
+}
+
+/// k-induction on `ts` augmented by its linear terms, its induction path under rel-inv's
+/// pruned guesses (see the module documentation); plain k-induction when none survives.
+fn relational(
+    ts: &TransitionSystem,
+    cfg: &KindConfig,
+    rel: &KindLemmas,
+    limits: &Limits,
+    val: &dyn Validator,
+    log: &Log,
+) -> EngineResult {
+    let plain = KindConfig {
+        relational: None,
+        ..cfg.clone()
+    };
+    let chosen = terms::choose(ts, rel.max_terms, true, true);
+    let ats = terms::augment(ts, &chosen);
+    if let Err(e) = ats.validate() {
+        return EngineResult::unknown(NAME, e, Stats::default());
+    }
+    let solver = terms::solver_for(&cfg.solver, &chosen, &ts.state);
+    // at most half of what is left for the pruning: the induction needs the rest
+    let budget = limits.deadline.map_or(rel.budget, |d| {
+        rel.budget
+            .min(d.saturating_duration_since(Instant::now()) / 2)
+    });
+    let mut pruning = Stats::default();
+    let lemmas =
+        crate::float_inv::relational_lemmas(&ats, &solver, budget, limits, log, &mut pruning)
+            .unwrap_or_else(|why| {
+                log(format!("{NAME}: no relational lemmas: {why}"));
+                Vec::new()
+            });
+    let mut r = if lemmas.is_empty() {
+        log(format!(
+            "{NAME}: no relational lemma survives: plain k-induction"
+        ));
+        run(ts, &plain, &[], limits, val, log)
+    } else {
+        let names: Vec<String> = chosen.iter().map(|t| t.text(&ts.state)).collect();
+        log(format!(
+            "{NAME}: {} relational lemmas over the terms {}",
+            lemmas.len(),
+            names.join(", ")
+        ));
+        let tv = terms::TermValidator {
+            inner: val,
+            state: &ts.state,
+            terms: &chosen,
+        };
+        let on = KindConfig { solver, ..plain };
+        terms::project(run(&ats, &on, &lemmas, limits, &tv, log), ts, val)
+    };
+    add_stats(&mut r.stats, &pruning);
+    r
+}
+
+/// The SAFE answer of a step `k` that is UNSAT under `lemmas`: their certificate with suffix
+/// `k - 1` (for k = 0, suffix 0: `L ⇒ ¬TARGET` makes `L` itself inductive), over distinct
+/// states when the step had the simple-path constraints, checked in fresh solvers.
+fn certified(
+    ts: &TransitionSystem,
+    cfg: &KindConfig,
+    lemmas: &[Cube],
+    k: usize,
+    limits: &Limits,
+    stats: Stats,
+) -> EngineResult {
+    let suffix = k.saturating_sub(1);
+    let distinct = cfg.simple_path && k > 0;
+    let rep = match cert::check_path(
+        ts,
+        &Lemmas::Cubes(lemmas),
+        suffix,
+        distinct,
+        &cfg.solver,
+        limits,
+    ) {
+        Ok(r) => r,
+        Err(why) => return EngineResult::unknown(NAME, why, stats),
+    };
+    let c = Certificate {
+        lemmas: lemmas.to_vec(),
+        suffix,
+        distinct,
+    };
+    let how = format!(
+        "k-induction with k = {k} under {} relational lemmas: no run of length < {k} reaches \
+         the target and no {}-state {}path in the lemmas avoiding it ends in it (certificate \
+         re-checked: {} fresh solvers, {} UNSAT queries)",
+        lemmas.len(),
+        k + 1,
+        if distinct { "simple " } else { "" },
+        rep.solvers,
+        rep.queries
+    );
+    EngineResult {
+        invariant: Some(Invariant {
+            lines: c.lines(ts),
+            suffix,
+            distinct,
+            cubes: c.lemmas,
+        }),
+        ..safe(k, how, stats)
+    }
+}
+
+/// k-induction on `ts`, every state of the induction path under `lemmas` (none: plain).
+fn run(
+    ts: &TransitionSystem,
+    cfg: &KindConfig,
+    lemmas: &[Cube],
+    limits: &Limits,
+    val: &dyn Validator,
+    log: &Log,
+) -> EngineResult {
     let mut base = match Base::new(ts, &cfg.solver, limits, NAME) {
         Ok(b) => b,
         Err(e) => return EngineResult::unknown(NAME, e, Stats::default()),
@@ -118,6 +261,15 @@ pub fn kind(
     };
     limits.arm(&mut step);
     let mut su = Unrolling::new(ts, &mut step);
+    // L(s_i) for each state of the induction path, as it is created
+    let assume_lemmas = |step: &mut Solver, vars: &[solver::Var]| {
+        let at = Step::new(step, vars.to_vec());
+        for c in lemmas {
+            let clause = at.clause(step, c);
+            step.add_clause(&clause);
+        }
+    };
+    assume_lemmas(&mut step, &su.states[0]);
     let stats = |base: &Base, step: &Solver| {
         let mut st = *base.s.stats();
         add_stats(&mut st, step.stats());
@@ -148,6 +300,7 @@ pub fn kind(
                 if let Err(e) = su.push_step(&mut step) {
                     return EngineResult::unknown(NAME, e, stats(&base, &step));
                 }
+                assume_lemmas(&mut step, &su.states[k]);
                 if cfg.simple_path {
                     let sk = su.states[k].clone();
                     for i in 0..k {
@@ -174,6 +327,9 @@ pub fn kind(
                     log(format!(
                         "{NAME}: step {k} is UNSATISFIABLE ({secs:.6} s): {k}-inductive"
                     ));
+                    if !lemmas.is_empty() {
+                        return certified(ts, cfg, lemmas, k, limits, stats(&base, &step));
+                    }
                     if let Err(e) = confirm_step(ts, k, cfg.simple_path, &cfg.solver, limits) {
                         return EngineResult::unknown(NAME, e, stats(&base, &step));
                     }

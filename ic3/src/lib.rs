@@ -16,6 +16,8 @@ pub mod replay;
 pub mod ts;
 pub mod unroll;
 
-pub use config::{BmcConfig, EngineKind, FrameMode, Ic3Config, KindConfig, PortfolioConfig};
+pub use config::{
+    BmcConfig, EngineKind, FrameMode, Ic3Config, KindConfig, KindLemmas, PortfolioConfig,
+};
 pub use engine::{BoxValue, EngineResult, Invariant, Limits, Log, Validator, Verdict};
 pub use ts::{StateVar, TransitionSystem};

@@ -7,13 +7,22 @@
 //!
 //! 1. `I ⇒ L`                                           (initiation, per lemma: `I ∧ c_j` UNSAT)
 //! 2. `Inv(s0) ∧ T(s0,s1) ⇒ L(s1)`                      (consecution, per lemma)
-//! 3. `Inv(s0) ∧ T(s0,s1) ∧ ¬TG(s1) ∧ … ∧ T(sK,sK+1) ∧ TG(sK+1)` is UNSAT
+//! 3. `Inv(s0) ∧ T(s0,s1) ∧ ¬TG(s1) ∧ … ∧ T(sK,sK+1) ∧ TG(sK+1)` is UNSAT, with `L` also
+//!    assumed at `s1 … sK+1`
 //! 4. no run of length `0 … K` reaches the target       (BMC)
 //!
+//! A *distinct-state* certificate (k-induction's, `crate::kind`) claims 3 only for paths whose
+//! states `s0 … sK+1` are pairwise distinct (the simple-path constraints).
+//!
 //! Why that proves SAFE: take a shortest run reaching the target, of length `n`. Its states
-//! before the last avoid the target, and by 1 and 2 they all satisfy `L`, so they lie in `Inv`.
-//! If `n ≥ K + 1`, the state at `n - K - 1` starts the path that 3 excludes; so `n ≤ K`,
-//! which 4 excludes. For `K = 0`, 2 and 3 say `Inv` is inductive and 4 says `I ⇒ ¬TARGET`:
+//! before the last avoid the target, and by 1 and 2 they all satisfy `L`, so they lie in `Inv`;
+//! by 2 once more the last state satisfies `L` too. If `n ≥ K + 1`, the states from `n - K - 1`
+//! on form the path that 3 excludes (`L` at each of them is true, so assuming it there
+//! excludes nothing that could happen: it only spares the solver re-deriving `L` by
+//! consecution, which k-induction under lemmas, `crate::kind`, relies on); so `n ≤ K`,
+//! which 4 excludes. A shortest run has no repeated state (cutting the loop would give a
+//! shorter one), so its last `K + 2` states are pairwise distinct and the distinct-state form
+//! of 3 excludes them just the same. For `K = 0`, 2 and 3 say `Inv` is inductive and 4 says `I ⇒ ¬TARGET`:
 //! `Inv` is an ordinary inductive invariant.
 //!
 //! Each condition is checked in a solver of its own, built from the transition system and the
@@ -36,6 +45,8 @@ pub struct Certificate {
     pub lemmas: Vec<Cube>,
     /// the suffix length `K`
     pub suffix: usize,
+    /// condition 3 only over pairwise distinct states
+    pub distinct: bool,
 }
 
 impl Certificate {
@@ -131,6 +142,18 @@ pub fn check(
     config: &SolverConfig,
     limits: &Limits,
 ) -> Result<CheckReport, String> {
+    check_path(ts, lemmas, suffix, false, config, limits)
+}
+
+/// [`check`], with condition 3 over pairwise distinct states when `distinct`.
+pub fn check_path(
+    ts: &TransitionSystem,
+    lemmas: &Lemmas,
+    suffix: usize,
+    distinct: bool,
+    config: &SolverConfig,
+    limits: &Limits,
+) -> Result<CheckReport, String> {
     let mut rep = CheckReport::default();
     // 1. I(s) ∧ ¬L(s)
     {
@@ -164,24 +187,36 @@ pub fn check(
         s.add_clause(&neg);
         expect_unsat(&mut s, "L ∧ ¬TARGET ∧ T ∧ ¬L' (consecution)", &mut rep)?;
     }
-    // 3. L(s0) ∧ ¬TG(s0) ∧ T(s0,s1) ∧ ¬TG(s1) ∧ … ∧ T(sK,sK+1) ∧ TG(sK+1)
+    // 3. L(s0) ∧ ¬TG(s0) ∧ T(s0,s1) ∧ L(s1) ∧ ¬TG(s1) ∧ … ∧ T(sK,sK+1) ∧ L(sK+1) ∧ TG(sK+1)
     {
         let mut s = limits.solver(config)?;
         rep.solvers += 1;
         let mut u = Unrolling::new(ts, &mut s);
-        for r in lemmas.roots(&mut s, &u.states[0])? {
-            s.add_clause(&[r]);
-        }
         for j in 0..=suffix {
+            for r in lemmas.roots(&mut s, &u.states[j])? {
+                s.add_clause(&[r]);
+            }
             assert_not_target(&u, &mut s, j)?;
             u.push_step(&mut s)?;
+        }
+        for r in lemmas.roots(&mut s, &u.states[suffix + 1])? {
+            s.add_clause(&[r]);
+        }
+        if distinct {
+            for j in 1..=suffix + 1 {
+                for i in 0..j {
+                    let (a, b) = (u.states[i].clone(), u.states[j].clone());
+                    crate::kind::add_distinct(ts, &mut s, &a, &b);
+                }
+            }
         }
         assert_target(&u, &mut s, suffix + 1)?;
         expect_unsat(
             &mut s,
             &format!(
-                "L ∧ ¬TARGET ∧ (TARGET reached in exactly {} steps)",
-                suffix + 1
+                "L ∧ ¬TARGET ∧ (TARGET reached in exactly {} steps{})",
+                suffix + 1,
+                if distinct { ", distinct states" } else { "" }
             ),
             &mut rep,
         )?;

@@ -215,6 +215,7 @@ impl<'a> Ic3<'a> {
         let cert = Certificate {
             lemmas: self.frames.lemmas_from(j + 1),
             suffix: self.cfg.suffix,
+            distinct: false,
         };
         let rep = certificate::check(
             self.ts,
@@ -258,6 +259,7 @@ impl<'a> Ic3<'a> {
             invariant: Some(crate::engine::Invariant {
                 lines: cert.lines(self.ts),
                 suffix: cert.suffix,
+                distinct: false,
                 cubes: cert.lemmas.clone(),
             }),
             extra_stats: Vec::new(),
