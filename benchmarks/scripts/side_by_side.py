@@ -10,7 +10,8 @@ parallelism, same scoring (a wrong answer of any solver makes the exit code 1).
 `smtlib` runs the `smtlib-status` suite (260 files) and prints, per declared logic, the
 number of decided problems (correct sat/unsat answers) of every solver. `ts` runs icpic3 on
 the VMT files of `transition-systems` and Spacer on the CHC file of every row (the 50 with a
-VMT form and the 36 CHC-only ones) and prints decided counts per family.
+VMT form and the 36 CHC-only ones), one runner call each (results in `--out`/icpic3 and
+`--out`/spacer), and prints decided counts per family.
 
 Peers run through `benchmarks/scripts/peer_solve.py` with the PyPI packages `z3-solver`,
 `cvc5` and `bitwuzla` (`pip install z3-solver cvc5 bitwuzla`); a solver whose package is
@@ -39,13 +40,14 @@ def available(solver):
     return r.returncode == 0
 
 
-def run_runner(suites, configs, timeout, jobs, out, filt):
+def run_runner(suites, configs, timeout, jobs, out, filt, with_icpic3=True):
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "frontend", "-p", "benchmarks"], cwd=REPO, check=True)
     icpic3 = os.path.join(REPO, "target", "release", "icpic3")
     cmd = [os.path.join(REPO, "target", "release", "runner")]
     for s in suites:
         cmd += ["--suite", s]
-    cmd += ["--config", f"icpic3={icpic3} solve {{file}}"]
+    if with_icpic3:
+        cmd += ["--config", f"icpic3={icpic3} solve {{file}}"]
     for name in configs:
         cmd += ["--config", f"{name}={sys.executable} {PEER} {name} {{file}}"]
     cmd += ["--timeout", str(timeout), "--jobs", str(jobs), "--out", out, "--no-build"]
@@ -106,7 +108,14 @@ def ts(args):
     peers = ["spacer"] if available("spacer") else []
     if not peers:
         print("# z3-solver missing: Spacer left out", file=sys.stderr)
-    code = run_runner(["transition-systems", "transition-systems-chc"], peers, args.timeout, args.jobs, args.out, args.filter)
+    # icpic3 on the VMT forms and Spacer on the CHC forms, in two runs of the runner (one
+    # run with both suites made each solver also read the other's format: Z3 reads a VMT
+    # file as an SMT-LIB script and answers `sat`, which the runner scored as wrong)
+    outs = [os.path.join(args.out, "icpic3")]
+    code = run_runner(["transition-systems"], [], args.timeout, args.jobs, outs[0], args.filter)
+    if peers:
+        outs.append(os.path.join(args.out, "spacer"))
+        code = max(code, run_runner(["transition-systems-chc"], peers, args.timeout, args.jobs, outs[1], args.filter, with_icpic3=False))
     counts = collections.defaultdict(lambda: collections.Counter())
     totals = collections.Counter()
 
@@ -116,11 +125,7 @@ def ts(args):
             return p[2]
         return p[3] if p[2] == "vmt-chc-benchmarks" else p[2]
 
-    for r in read_results(args.out):
-        vmt = r["file"].endswith(".vmt")
-        # icpic3 answers the VMT forms, Spacer the CHC forms
-        if (r["config"] == "icpic3") != vmt:
-            continue
+    for r in [r for o in outs for r in read_results(o)]:
         for key in (family(r["file"]), "all"):
             counts[(key, r["config"])][r["status"]] += 1
     for (k, c), v in list(counts.items()):
