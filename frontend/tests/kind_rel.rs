@@ -86,6 +86,7 @@ fn relational_lemmas_let_k_induction_prove_a_delayed_bound() {
     let (_, out, err) = solve(16, "kind-rel", "60", true);
     let v: serde_json::Value = serde_json::from_str(&out).expect(&err);
     assert_eq!(v["result"], "SAFE", "{out}");
+    assert_eq!(v["engine"], "kind-rel", "{out}");
     assert_eq!(v["invariant_suffix"], 1, "{out}");
     assert_eq!(v["invariant_distinct_states"], true, "{out}");
     assert_eq!(v["certificate_check"]["ok"], true, "{out}");

@@ -60,6 +60,8 @@ use solver::{Rational, Rel, SolveResult, Solver, Var};
 use std::time::Instant;
 
 const NAME: &str = "kind";
+/// the engine's name in answers of k-induction under relational lemmas
+const KIND_REL: &str = "kind-rel";
 
 /// Adds `s_i ≠ s_j` (some state variable differs) as one clause.
 pub(crate) fn add_distinct(ts: &TransitionSystem, s: &mut Solver, a: &[Var], b: &[Var]) {
@@ -189,6 +191,7 @@ fn relational(
         terms::project(run(&ats, &on, &lemmas, limits, &tv, log), ts, val)
     };
     add_stats(&mut r.stats, &pruning);
+    r.engine = KIND_REL;
     r
 }
 
@@ -221,16 +224,26 @@ fn certified(
         suffix,
         distinct,
     };
-    let how = format!(
-        "k-induction with k = {k} under {} relational lemmas: no run of length < {k} reaches \
-         the target and no {}-state {}path in the lemmas avoiding it ends in it (certificate \
-         re-checked: {} fresh solvers, {} UNSAT queries)",
-        lemmas.len(),
-        k + 1,
-        if distinct { "simple " } else { "" },
-        rep.solvers,
-        rep.queries
-    );
+    let how = if k == 0 {
+        format!(
+            "the {} relational lemmas exclude the target: an inductive invariant (certificate \
+             re-checked: {} fresh solvers, {} UNSAT queries)",
+            lemmas.len(),
+            rep.solvers,
+            rep.queries
+        )
+    } else {
+        format!(
+            "k-induction with k = {k} under {} relational lemmas: no run of length < {k} \
+             reaches the target and no {}-state {}path in the lemmas avoiding it ends in it \
+             (certificate re-checked: {} fresh solvers, {} UNSAT queries)",
+            lemmas.len(),
+            k + 1,
+            if distinct { "simple " } else { "" },
+            rep.solvers,
+            rep.queries
+        )
+    };
     EngineResult {
         invariant: Some(Invariant {
             lines: c.lines(ts),
