@@ -8,7 +8,7 @@
 //! UNKNOWN instead of a wrong SAFE. (The base cases below k are the BMC queries themselves.)
 
 use crate::engine::Limits;
-use crate::kind::add_distinct;
+use crate::kind::add_distinct_from_earlier;
 use crate::ts::TransitionSystem;
 use crate::unroll::Unrolling;
 use solver::{SolveResult, Solver, SolverConfig};
@@ -68,10 +68,7 @@ pub fn confirm_step(
     }
     if simple_path {
         for j in 1..=k {
-            for i in 0..j {
-                let (a, b) = (u.states[i].clone(), u.states[j].clone());
-                add_distinct(ts, &mut s, &a, &b);
-            }
+            add_distinct_from_earlier(ts, &mut s, &u.states, j);
         }
     }
     expect_unsat(s, &format!("the {k}-induction step"))

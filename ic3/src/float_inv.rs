@@ -693,12 +693,7 @@ fn guess_and_prove(
             rep.queries
         )),
         stats,
-        invariant: Some(crate::engine::Invariant {
-            lines: cert.lines(ts),
-            suffix: 0,
-            distinct: false,
-            cubes: cert.lemmas,
-        }),
+        invariant: Some(cert.invariant(ts)),
         extra_stats: Vec::new(),
     }
 }

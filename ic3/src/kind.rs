@@ -47,7 +47,7 @@
 use crate::bmc::{Base, DepthOutcome, Pending};
 use crate::certificate::{confirm_runs_end, confirm_step};
 use crate::config::{KindConfig, KindLemmas};
-use crate::engine::{add_stats, EngineResult, Invariant, Limits, Log, Validator, Verdict};
+use crate::engine::{add_stats, EngineResult, Limits, Log, Validator, Verdict};
 use crate::ic3::certificate::{self as cert, Certificate, Lemmas};
 use crate::ic3::cube::{Cube, Step};
 use crate::ic3::terms;
@@ -104,6 +104,18 @@ pub(crate) fn add_distinct(ts: &TransitionSystem, s: &mut Solver, a: &[Var], b: 
         }
     }
     s.add_clause(&clause);
+}
+
+/// The simple-path constraints of state `j` of `states`: it differs from each earlier one.
+pub(crate) fn add_distinct_from_earlier(
+    ts: &TransitionSystem,
+    s: &mut Solver,
+    states: &[Vec<Var>],
+    j: usize,
+) {
+    for i in 0..j {
+        add_distinct(ts, s, &states[i], &states[j]);
+    }
 }
 
 fn safe(k: usize, how: String, stats: Stats) -> EngineResult {
@@ -219,7 +231,7 @@ fn certified(
         Ok(r) => r,
         Err(why) => return EngineResult::unknown(NAME, why, stats),
     };
-    let c = Certificate {
+    let cert = Certificate {
         lemmas: lemmas.to_vec(),
         suffix,
         distinct,
@@ -245,12 +257,7 @@ fn certified(
         )
     };
     EngineResult {
-        invariant: Some(Invariant {
-            lines: c.lines(ts),
-            suffix,
-            distinct,
-            cubes: c.lemmas,
-        }),
+        invariant: Some(cert.invariant(ts)),
         ..safe(k, how, stats)
     }
 }
@@ -315,11 +322,7 @@ fn run(
                 }
                 assume_lemmas(&mut step, &su.states[k]);
                 if cfg.simple_path {
-                    let sk = su.states[k].clone();
-                    for i in 0..k {
-                        let si = su.states[i].clone();
-                        add_distinct(ts, &mut step, &si, &sk);
-                    }
+                    add_distinct_from_earlier(ts, &mut step, &su.states, k);
                 }
             }
             let t0 = Instant::now();

@@ -22,8 +22,8 @@
 //! consecution, which k-induction under lemmas, `crate::kind`, relies on); so `n ≤ K`,
 //! which 4 excludes. A shortest run has no repeated state (cutting the loop would give a
 //! shorter one), so its last `K + 2` states are pairwise distinct and the distinct-state form
-//! of 3 excludes them just the same. For `K = 0`, 2 and 3 say `Inv` is inductive and 4 says `I ⇒ ¬TARGET`:
-//! `Inv` is an ordinary inductive invariant.
+//! of 3 excludes them just the same. For `K = 0`, 2 and 3 say `Inv` is inductive and 4 says
+//! `I ⇒ ¬TARGET`: `Inv` is an ordinary inductive invariant.
 //!
 //! Each condition is checked in a solver of its own, built from the transition system and the
 //! lemmas alone — nothing of the IC3 run (frames, learned clauses, activation literals)
@@ -56,6 +56,16 @@ impl Certificate {
             .iter()
             .map(|c| format!("{};", c.lemma_text(ts)))
             .collect()
+    }
+
+    /// The answer's invariant: the printed lemmas, the suffix form, and the cubes.
+    pub fn invariant(self, ts: &TransitionSystem) -> crate::engine::Invariant {
+        crate::engine::Invariant {
+            lines: self.lines(ts),
+            suffix: self.suffix,
+            distinct: self.distinct,
+            cubes: self.lemmas,
+        }
     }
 }
 
@@ -204,10 +214,7 @@ pub fn check_path(
         }
         if distinct {
             for j in 1..=suffix + 1 {
-                for i in 0..j {
-                    let (a, b) = (u.states[i].clone(), u.states[j].clone());
-                    crate::kind::add_distinct(ts, &mut s, &a, &b);
-                }
+                crate::kind::add_distinct_from_earlier(ts, &mut s, &u.states, j);
             }
         }
         assert_target(&u, &mut s, suffix + 1)?;

@@ -256,12 +256,7 @@ impl<'a> Ic3<'a> {
                 rep.solvers
             )),
             stats: self.solver_stats(),
-            invariant: Some(crate::engine::Invariant {
-                lines: cert.lines(self.ts),
-                suffix: cert.suffix,
-                distinct: false,
-                cubes: cert.lemmas.clone(),
-            }),
+            invariant: Some(cert.invariant(self.ts)),
             extra_stats: Vec::new(),
         };
         r.extra_stats = self.stats.fields();
